@@ -1,0 +1,18 @@
+# bsd.man.mk: manual pages, installed as their mdoc source (man(1) and
+# mandoc format them when read), each in the section its suffix names.
+
+.include <bsd.init.mk>
+
+.if !defined(_BSD_MAN_MK)
+_BSD_MAN_MK=	yes
+
+.if !empty(MAN)
+_LOCAL_install+=	maninstall
+maninstall: .PHONY
+.for _p in ${MAN}
+	${INSTALL_DATA} ${.CURDIR}/${_p} \
+	    ${DESTDIR}${MANDIR}${_p:E}/${_p:T}
+.endfor
+.endif
+
+.endif # !_BSD_MAN_MK

@@ -1,0 +1,48 @@
+#!/bin/sh
+#
+# Run every installed test suite with kyua against the programs installed
+# under a staging root, show what failed, and end with the line
+# "N passed, N failed, N skipped".  Skipped cases are not passed ones.
+#
+# usage: kyua-run.sh destdir workdir
+
+set -u
+destdir=$1
+work=$2
+
+mkdir -p "$work" || exit 1
+results=$work/results.$$.db
+rm -f "$results"
+
+# A sanitizer build must not report libatf-c's own leaks, nor print the
+# suppressions it used to stderr, where kyua would count it against a case.
+LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS
+
+# As root, cases that need an unprivileged user run as nobody.
+set --
+if [ "$(id -u)" = 0 ]; then
+	set -- -v unprivileged_user=nobody
+fi
+
+(cd "$destdir/usr/tests" && kyua --logfile="$work/kyua.log" \
+    -v test_suites.base.rootdir="$destdir" "$@" test \
+    --results-file="$results" -k "$destdir/usr/tests/Kyuafile")
+status=$?
+
+kyua --logfile="$work/kyua.log" report --results-file="$results" \
+    --verbose --results-filter=broken,failed | sed -n '/^===> Failed/,$p;/^===> Broken/,$p'
+
+kyua --logfile="$work/kyua.log" report --results-file="$results" \
+    --results-filter=passed,xfail,skipped,failed,broken | awk '
+	/ ->  passed/ || / ->  expected_failure/ { passed++ }
+	/ ->  skipped/ { skipped++ }
+	/ ->  failed/ || / ->  broken/ { failed++ }
+	END {
+		printf "%d passed, %d failed, %d skipped\n", passed, failed,
+		    skipped
+		# A run that passed nothing tested nothing.
+		exit (passed + failed == 0)
+	}' || status=1
+rm -f "$results"
+exit $status
