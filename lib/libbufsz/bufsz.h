@@ -27,8 +27,12 @@ struct bufsz_facts {
 	long long	bf_out_blksize;	/* st_blksize of the output */
 };
 
-/* The policy: a pure function of the facts.  Never below a page. */
+/*
+ * The policy: a pure function of the facts.  Never below a page.
+ * bufsz_policy_reason() says in a few words why it chose what it did.
+ */
 size_t	bufsz_policy(const struct bufsz_facts *);
+const char *bufsz_policy_reason(const struct bufsz_facts *);
 
 /*
  * The probe.  bufsz_physmem() reports the memory this process may use:

@@ -61,8 +61,12 @@ is_bulk_copy(const struct bufsz_facts *f)
 	    (S_ISREG(f->bf_out_type) || S_ISBLK(f->bf_out_type)));
 }
 
-size_t
-bufsz_policy(const struct bufsz_facts *f)
+/*
+ * The policy and, in *why, the reason for its choice in a few words, for
+ * people asking what this machine gets (bufsz_policy_reason()).
+ */
+static size_t
+decide(const struct bufsz_facts *f, const char **why)
 {
 	size_t page, blk, size, whole;
 
@@ -71,9 +75,17 @@ bufsz_policy(const struct bufsz_facts *f)
 	if (usable_blksize(f->bf_out_blksize, page) > blk)
 		blk = usable_blksize(f->bf_out_blksize, page);
 
-	size = is_bulk_copy(f) ? BUFSZ_LARGE : BUFSZ_SMALL;
-	if (blk > size)
+	if (is_bulk_copy(f)) {
+		size = BUFSZ_LARGE;
+		*why = "large: a bulk copy between files on a roomy machine";
+	} else {
+		size = BUFSZ_SMALL;
+		*why = "small: the default";
+	}
+	if (blk > size) {
 		size = blk;
+		*why = "st_blksize: the device asks for more than the buffer";
+	}
 
 	/*
 	 * A regular input smaller than the buffer needs no more than itself
@@ -84,8 +96,30 @@ bufsz_policy(const struct bufsz_facts *f)
 	    (uint64_t)f->bf_in_size < size) {
 		whole = round_up((size_t)f->bf_in_size, page);
 		size = whole > blk ? whole : blk;
+		*why = "the whole input: it is smaller than the buffer";
 	}
-	return (size > page ? size : page);
+	if (size < page) {
+		size = page;
+		*why = "a page: never less";
+	}
+	return (size);
+}
+
+size_t
+bufsz_policy(const struct bufsz_facts *f)
+{
+	const char *why;
+
+	return (decide(f, &why));
+}
+
+const char *
+bufsz_policy_reason(const struct bufsz_facts *f)
+{
+	const char *why;
+
+	(void)decide(f, &why);
+	return (why);
 }
 
 void

@@ -1,0 +1,322 @@
+/*
+ * The policy's whole table, walked without the machines it describes,
+ * and the probe and the allocator on this host.
+ */
+
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <atf-c.h>
+
+#include "bufsz.h"
+
+#define	KiB	((size_t)1024)
+#define	MiB	(1024 * KiB)
+#define	GiB	((uint64_t)1024 * MiB)
+#define	TiB	(1024 * GiB)
+
+/* Under AddressSanitizer, a failed huge allocation must return NULL. */
+#if defined(__SANITIZE_ADDRESS__)
+#define	BUFSZ_TEST_ASAN
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define	BUFSZ_TEST_ASAN
+#endif
+#endif
+#ifdef BUFSZ_TEST_ASAN
+const char *__asan_default_options(void);
+const char *
+__asan_default_options(void)
+{
+	return ("allocator_may_return_null=1");
+}
+#endif
+
+static struct bufsz_facts
+facts(uint64_t mem, mode_t in, long long inblk, off_t insize, mode_t out,
+    long long outblk)
+{
+	struct bufsz_facts f;
+
+	memset(&f, 0, sizeof(f));
+	f.bf_physmem = mem;
+	f.bf_pagesize = 4096;
+	f.bf_in_type = in;
+	f.bf_in_blksize = inblk;
+	f.bf_in_size = insize;
+	f.bf_out_type = out;
+	f.bf_out_blksize = outblk;
+	return (f);
+}
+
+static size_t
+policy(uint64_t mem, mode_t in, long long inblk, off_t insize, mode_t out,
+    long long outblk)
+{
+	struct bufsz_facts f;
+
+	f = facts(mem, in, inblk, insize, out, outblk);
+	return (bufsz_policy(&f));
+}
+
+#define	BIG	((off_t)1 << 30)	/* a 1 GiB input: a bulk copy */
+
+ATF_TC_WITHOUT_HEAD(memory_sizes_bulk_file_copy);
+ATF_TC_BODY(memory_sizes_bulk_file_copy, tc)
+{
+	/* Only a roomy machine takes the large buffer, and never more. */
+	ATF_CHECK_EQ(policy(64 * MiB, S_IFREG, 4096, BIG, S_IFREG, 4096),
+	    128 * KiB);
+	ATF_CHECK_EQ(policy(1 * GiB, S_IFREG, 4096, BIG, S_IFREG, 4096),
+	    128 * KiB);
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, BIG, S_IFREG, 4096),
+	    8 * MiB);
+	ATF_CHECK_EQ(policy(1 * TiB, S_IFREG, 4096, BIG, S_IFREG, 4096),
+	    8 * MiB);
+}
+
+ATF_TC_WITHOUT_HEAD(memory_sizes_stream_output);
+ATF_TC_BODY(memory_sizes_stream_output, tc)
+{
+	/* Pipes, ttys and /dev/null gain nothing from a large buffer. */
+	uint64_t mems[] = { 64 * MiB, 1 * GiB, 24 * GiB, 1 * TiB };
+	size_t i;
+
+	for (i = 0; i < sizeof(mems) / sizeof(mems[0]); i++) {
+		ATF_CHECK_EQ(policy(mems[i], S_IFREG, 4096, BIG, S_IFIFO,
+		    4096), 128 * KiB);
+		ATF_CHECK_EQ(policy(mems[i], S_IFREG, 4096, BIG, S_IFCHR,
+		    4096), 128 * KiB);
+		ATF_CHECK_EQ(policy(mems[i], S_IFIFO, 4096, -1, S_IFIFO,
+		    4096), 128 * KiB);
+		ATF_CHECK_EQ(policy(mems[i], S_IFCHR, 1024, -1, S_IFCHR,
+		    1024), 128 * KiB);
+		ATF_CHECK_EQ(policy(mems[i], 0, 0, -1, S_IFIFO, 4096),
+		    128 * KiB);
+	}
+}
+
+ATF_TC_WITHOUT_HEAD(bulk_needs_a_large_regular_input);
+ATF_TC_BODY(bulk_needs_a_large_regular_input, tc)
+{
+	/* A pipe or a small file is not a bulk copy, however roomy. */
+	ATF_CHECK_EQ(policy(1 * TiB, S_IFIFO, 4096, -1, S_IFREG, 4096),
+	    128 * KiB);
+	ATF_CHECK_EQ(policy(1 * TiB, S_IFREG, 4096, 8 * MiB - 1, S_IFREG,
+	    4096), 128 * KiB);
+	ATF_CHECK_EQ(policy(1 * TiB, S_IFREG, 4096, 8 * MiB, S_IFREG, 4096),
+	    8 * MiB);
+}
+
+ATF_TC_WITHOUT_HEAD(never_below_a_page);
+ATF_TC_BODY(never_below_a_page, tc)
+{
+	struct bufsz_facts f;
+
+	/* A pty or /proc reports 1 KiB blocks; a 1-byte file needs a page. */
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 1024, 1, S_IFCHR, 1024),
+	    4 * KiB);
+	f = facts(24 * GiB, S_IFREG, 1024, 1, S_IFCHR, 1024);
+	f.bf_pagesize = 16 * KiB;
+	ATF_CHECK_EQ(bufsz_policy(&f), 16 * KiB);
+	/* An unknown page size is taken to be 4 KiB, not 0. */
+	f.bf_pagesize = 0;
+	ATF_CHECK_EQ(bufsz_policy(&f), 4 * KiB);
+}
+
+ATF_TC_WITHOUT_HEAD(small_files_get_their_size);
+ATF_TC_BODY(small_files_get_their_size, tc)
+{
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, 4096, S_IFCHR, 4096),
+	    4 * KiB);
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, 4097, S_IFCHR, 4096),
+	    8 * KiB);
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, 100 * KiB, S_IFIFO,
+	    4096), 100 * KiB);
+	/* /proc files say 0 bytes and have content: the default, then. */
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 1024, 0, S_IFCHR, 4096),
+	    128 * KiB);
+	/* Never below the st_blksize the file system asked for. */
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 128 * KiB, 4096, S_IFCHR,
+	    4096), 128 * KiB);
+}
+
+ATF_TC_WITHOUT_HEAD(large_blksize_is_honoured);
+ATF_TC_BODY(large_blksize_is_honoured, tc)
+{
+	/* ZFS reports its record size: 128 KiB, 1 MiB, or odd sizes. */
+	ATF_CHECK_EQ(policy(1 * GiB, S_IFREG, 128 * KiB, BIG, S_IFCHR,
+	    4096), 128 * KiB);
+	ATF_CHECK_EQ(policy(1 * GiB, S_IFREG, 1 * MiB, BIG, S_IFIFO, 4096),
+	    1 * MiB);
+	ATF_CHECK_EQ(policy(1 * GiB, S_IFIFO, 4096, -1, S_IFREG, 1 * MiB),
+	    1 * MiB);
+	/* Not a power of two: rounded up to whole pages. */
+	ATF_CHECK_EQ(policy(1 * GiB, S_IFREG, 1536 * KiB + 512, BIG,
+	    S_IFCHR, 4096), 1540 * KiB);
+	ATF_CHECK_EQ(policy(1 * GiB, S_IFREG, 3584, BIG, S_IFCHR, 3584),
+	    128 * KiB);
+}
+
+ATF_TC_WITHOUT_HEAD(bogus_blksize_is_tolerated);
+ATF_TC_BODY(bogus_blksize_is_tolerated, tc)
+{
+	ATF_CHECK_EQ(policy(1 * GiB, S_IFREG, 0, BIG, S_IFCHR, 0),
+	    128 * KiB);
+	ATF_CHECK_EQ(policy(1 * GiB, S_IFREG, -1, BIG, S_IFCHR, -4096),
+	    128 * KiB);
+	ATF_CHECK_EQ(policy(1 * GiB, S_IFREG, LLONG_MIN, BIG, S_IFCHR,
+	    LLONG_MIN), 128 * KiB);
+	/* Absurdly large: clamped to the large buffer, not believed. */
+	ATF_CHECK_EQ(policy(64 * MiB, S_IFREG, 1LL << 40, BIG, S_IFCHR,
+	    4096), 8 * MiB);
+	ATF_CHECK_EQ(policy(64 * MiB, S_IFCHR, LLONG_MAX, -1, S_IFCHR,
+	    LLONG_MAX), 8 * MiB);
+}
+
+ATF_TC_WITHOUT_HEAD(reason_is_given);
+ATF_TC_BODY(reason_is_given, tc)
+{
+	struct bufsz_facts f;
+
+	f = facts(24 * GiB, S_IFREG, 4096, BIG, S_IFREG, 4096);
+	ATF_CHECK(strncmp(bufsz_policy_reason(&f), "large", 5) == 0);
+	f = facts(24 * GiB, S_IFIFO, 4096, -1, S_IFIFO, 4096);
+	ATF_CHECK(strncmp(bufsz_policy_reason(&f), "small", 5) == 0);
+}
+
+ATF_TC_WITHOUT_HEAD(probe_matches_host);
+ATF_TC_BODY(probe_matches_host, tc)
+{
+	uint64_t mem, host, limit;
+
+	host = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+	    (uint64_t)sysconf(_SC_PAGESIZE);
+	ATF_REQUIRE_EQ(bufsz_physmem(&mem), 0);
+	ATF_CHECK(mem > 0);
+	if (bufsz_physmem_cgroup("/sys/fs/cgroup", "/proc/self/cgroup",
+	    &limit) && limit < host)
+		ATF_CHECK_EQ(mem, limit);
+	else
+		ATF_CHECK_EQ(mem, host);
+	ATF_CHECK_EQ(bufsz_pagesize(), (size_t)sysconf(_SC_PAGESIZE));
+}
+
+static void
+write_file(const char *path, const char *text)
+{
+	FILE *fp;
+
+	ATF_REQUIRE((fp = fopen(path, "w")) != NULL);
+	ATF_REQUIRE(fputs(text, fp) >= 0);
+	ATF_REQUIRE(fclose(fp) == 0);
+}
+
+ATF_TC_WITHOUT_HEAD(cgroup_limit_is_the_least_on_the_path);
+ATF_TC_BODY(cgroup_limit_is_the_least_on_the_path, tc)
+{
+	uint64_t limit;
+
+	ATF_REQUIRE(mkdir("cg", 0755) == 0);
+	ATF_REQUIRE(mkdir("cg/a", 0755) == 0);
+	ATF_REQUIRE(mkdir("cg/a/b", 0755) == 0);
+	write_file("self", "1:name=systemd:/x\n0::/a/b\n");
+
+	/* No memory.max anywhere: no limit. */
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 0);
+
+	/* The parent's limit binds the child, whose own is "max". */
+	write_file("cg/a/memory.max", "1073741824\n");
+	write_file("cg/a/b/memory.max", "max\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 1);
+	ATF_CHECK_EQ(limit, 1 * GiB);
+
+	/* The child's lower limit wins. */
+	write_file("cg/a/b/memory.max", "536870912\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 1);
+	ATF_CHECK_EQ(limit, 512 * MiB);
+
+	/* Garbage is no limit. */
+	write_file("cg/a/memory.max", "lots\n");
+	write_file("cg/a/b/memory.max", "12x\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 0);
+}
+
+ATF_TC_WITHOUT_HEAD(cgroup_v1_only_has_no_limit);
+ATF_TC_BODY(cgroup_v1_only_has_no_limit, tc)
+{
+	uint64_t limit;
+
+	ATF_REQUIRE(mkdir("cg", 0755) == 0);
+	write_file("cg/memory.max", "4096\n");
+	write_file("self", "4:memory:/x\n1:cpu:/\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 0);
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "no-such-file", &limit), 0);
+}
+
+ATF_TC_WITHOUT_HEAD(alloc_is_page_aligned);
+ATF_TC_BODY(alloc_is_page_aligned, tc)
+{
+	size_t got, page;
+	char *p;
+
+	page = bufsz_pagesize();
+	ATF_REQUIRE((p = bufsz_alloc(128 * KiB, &got)) != NULL);
+	ATF_CHECK_EQ(got, 128 * KiB);
+	ATF_CHECK_EQ((uintptr_t)p % page, 0);
+	memset(p, 0xa5, got);
+	bufsz_free(p, got);
+
+	/* Less than a page is a page. */
+	ATF_REQUIRE((p = bufsz_alloc(1, &got)) != NULL);
+	ATF_CHECK_EQ(got, page);
+	bufsz_free(p, got);
+}
+
+ATF_TC_WITHOUT_HEAD(alloc_falls_back_to_smaller);
+ATF_TC_BODY(alloc_falls_back_to_smaller, tc)
+{
+	size_t want, got, page, n;
+	char *p;
+
+	/* 64 TiB cannot be had here; some power-of-two fraction can. */
+	page = bufsz_pagesize();
+	want = (size_t)64 * TiB;
+	ATF_REQUIRE((p = bufsz_alloc(want, &got)) != NULL);
+	ATF_CHECK(got < want);
+	ATF_CHECK(got >= page);
+	for (n = want; n > got; n /= 2)
+		continue;
+	ATF_CHECK_EQ_MSG(n, got, "got %zu, not a halving of %zu", got, want);
+	ATF_CHECK_EQ((uintptr_t)p % page, 0);
+	p[0] = 1;
+	p[got - 1] = 1;
+	bufsz_free(p, got);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+	ATF_TP_ADD_TC(tp, memory_sizes_bulk_file_copy);
+	ATF_TP_ADD_TC(tp, memory_sizes_stream_output);
+	ATF_TP_ADD_TC(tp, bulk_needs_a_large_regular_input);
+	ATF_TP_ADD_TC(tp, never_below_a_page);
+	ATF_TP_ADD_TC(tp, small_files_get_their_size);
+	ATF_TP_ADD_TC(tp, large_blksize_is_honoured);
+	ATF_TP_ADD_TC(tp, bogus_blksize_is_tolerated);
+	ATF_TP_ADD_TC(tp, reason_is_given);
+	ATF_TP_ADD_TC(tp, probe_matches_host);
+	ATF_TP_ADD_TC(tp, cgroup_limit_is_the_least_on_the_path);
+	ATF_TP_ADD_TC(tp, cgroup_v1_only_has_no_limit);
+	ATF_TP_ADD_TC(tp, alloc_is_page_aligned);
+	ATF_TP_ADD_TC(tp, alloc_falls_back_to_smaller);
+	return (atf_no_error());
+}
