@@ -11,7 +11,7 @@ destdir=$1
 work=$2
 
 mkdir -p "$work" || exit 1
-results=$work/results.$$.db
+results=$work/results.db
 rm -f "$results"
 
 # A sanitizer build must not report libatf-c's own leaks, nor print the
@@ -31,7 +31,10 @@ fi
 status=$?
 
 kyua --logfile="$work/kyua.log" report --results-file="$results" \
-    --verbose --results-filter=broken,failed | sed -n '/^===> Failed/,$p;/^===> Broken/,$p'
+    --verbose --results-filter=broken,failed | awk '
+	# Each failure in full, without the execution context before them.
+	/^===> / { show = ($0 != "===> Execution context") }
+	show'
 
 kyua --logfile="$work/kyua.log" report --results-file="$results" \
     --results-filter=passed,xfail,skipped,failed,broken | awk '
@@ -44,5 +47,4 @@ kyua --logfile="$work/kyua.log" report --results-file="$results" \
 		# A run that passed nothing tested nothing.
 		exit (passed + failed == 0)
 	}' || status=1
-rm -f "$results"
 exit $status
