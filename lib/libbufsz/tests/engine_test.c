@@ -1,0 +1,1076 @@
+/*
+ * The copy engine: every path forced in turn on the same inputs, the
+ * path each pair of descriptors takes, holes, errors on either side,
+ * truncation under mmap, non-blocking pipes, and the environment.
+ */
+
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <atf-c.h>
+
+#include "bufsz.h"
+
+#define	KiB	((size_t)1024)
+#define	MiB	(1024 * KiB)
+#define	GiB	((off_t)1024 * (off_t)MiB)
+
+static const enum bufsz_path all_paths[] = {
+	BUFSZ_PATH_AUTO, BUFSZ_PATH_RW, BUFSZ_PATH_MMAP, BUFSZ_PATH_CFR,
+	BUFSZ_PATH_SPLICE, BUFSZ_PATH_SENDFILE
+};
+#define	NPATHS	(sizeof(all_paths) / sizeof(all_paths[0]))
+
+static void	fill(char *, size_t, uint32_t);
+static void	put_file(const char *, const char *, size_t);
+static char	*slurp_fd(int, size_t *);
+static char	*slurp(const char *, size_t *);
+static void	same_bytes(const char *, const char *, size_t, const char *,
+		    enum bufsz_path);
+static void	engine_for(struct bufsz_engine *, enum bufsz_path);
+static enum bufsz_path expected(enum bufsz_path, mode_t, mode_t);
+static pid_t	reader(const char *, int *, int, int);
+static pid_t	writer(const char *, const char *, size_t, int);
+static void	reap(pid_t);
+static int	copy_paths(enum bufsz_path, int, const char *, const char *,
+		    struct bufsz_engine *);
+static void	file_to_file(enum bufsz_path, const char *, size_t, size_t);
+static void	file_to_pipe(enum bufsz_path, const char *, size_t, int, int);
+static void	make_sparse(const char *, off_t, const off_t *, size_t);
+static void	sparse_case(const char *, off_t, const off_t *, size_t);
+
+/* Bytes no path could make up, the same on every run. */
+static void
+fill(char *buf, size_t len, uint32_t seed)
+{
+	uint32_t x;
+	size_t i;
+
+	x = seed | 1;
+	for (i = 0; i < len; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		buf[i] = (char)(x >> 24);
+	}
+}
+
+static void
+put_file(const char *path, const char *buf, size_t len)
+{
+	int fd;
+
+	ATF_REQUIRE((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0);
+	ATF_REQUIRE(bufsz_write_all(fd, buf, len) == 0);
+	ATF_REQUIRE(close(fd) == 0);
+}
+
+static char *
+slurp_fd(int fd, size_t *len)
+{
+	size_t cap, n;
+	ssize_t r;
+	char *buf;
+
+	cap = 64 * KiB;
+	n = 0;
+	ATF_REQUIRE((buf = malloc(cap)) != NULL);
+	for (;;) {
+		if (n == cap) {
+			cap *= 2;
+			ATF_REQUIRE((buf = realloc(buf, cap)) != NULL);
+		}
+		ATF_REQUIRE((r = bufsz_read(fd, buf + n, cap - n)) >= 0);
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	*len = n;
+	return (buf);
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	char *buf;
+	int fd;
+
+	ATF_REQUIRE_MSG((fd = open(path, O_RDONLY)) >= 0, "%s", path);
+	buf = slurp_fd(fd, len);
+	ATF_REQUIRE(close(fd) == 0);
+	return (buf);
+}
+
+/* The file at path holds exactly want[0..len). */
+static void
+same_bytes(const char *path, const char *want, size_t len, const char *what,
+    enum bufsz_path p)
+{
+	size_t got;
+	char *buf;
+
+	buf = slurp(path, &got);
+	ATF_CHECK_MSG(got == len && memcmp(buf, want, len) == 0,
+	    "%s by %s: got %zu bytes, want %zu (or they differ)", what,
+	    bufsz_path_name(p), got, len);
+	free(buf);
+}
+
+static void
+engine_for(struct bufsz_engine *e, enum bufsz_path p)
+{
+
+	ATF_REQUIRE(unsetenv("BUFSZ_PATH") == 0);
+	ATF_REQUIRE(unsetenv("BUFSZ_SIZE") == 0);
+	ATF_REQUIRE(bufsz_engine_init(e) == 0);
+	e->be_force = p;
+}
+
+/*
+ * The path a copy should take for a non-empty input of type it into an
+ * output of type ot when p is asked for: the engine's contract on this
+ * system.
+ */
+static enum bufsz_path
+expected(enum bufsz_path p, mode_t it, mode_t ot)
+{
+
+#ifdef __linux__
+	if (p == BUFSZ_PATH_AUTO) {
+		if (it == S_IFREG && ot == S_IFREG)
+			return (BUFSZ_PATH_CFR);
+		if (it == S_IFIFO || ot == S_IFIFO)
+			return (BUFSZ_PATH_SPLICE);
+		if (it == S_IFREG && ot == S_IFCHR)
+			return (BUFSZ_PATH_SENDFILE);
+		return (BUFSZ_PATH_RW);
+	}
+	if ((p == BUFSZ_PATH_MMAP || p == BUFSZ_PATH_SENDFILE) &&
+	    it != S_IFREG)
+		return (BUFSZ_PATH_RW);
+	if (p == BUFSZ_PATH_CFR && (it != S_IFREG || ot != S_IFREG))
+		return (BUFSZ_PATH_RW);
+	return (p);
+#else
+	if (p == BUFSZ_PATH_MMAP && it == S_IFREG)
+		return (p);
+	/* copy_file_range where the system has it, else read/write. */
+	if ((p == BUFSZ_PATH_CFR || p == BUFSZ_PATH_AUTO) &&
+	    it == S_IFREG && ot == S_IFREG)
+		return (BUFSZ_PATH_AUTO);
+	return (BUFSZ_PATH_RW);
+#endif
+}
+
+/*
+ * A child that reads a pipe to its end into the file out, pausing
+ * delay_us after each 4 KiB when asked to be slow.  *wfd is the write
+ * end, non-blocking if asked.
+ */
+static pid_t
+reader(const char *out, int *wfd, int nonblock, int delay_us)
+{
+	char buf[4096];
+	ssize_t n;
+	pid_t pid;
+	int fds[2], fd;
+
+	ATF_REQUIRE(pipe(fds) == 0);
+	ATF_REQUIRE((pid = fork()) != -1);
+	if (pid == 0) {
+		(void)close(fds[1]);
+		if ((fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+			_exit(1);
+		while ((n = read(fds[0], buf, sizeof(buf))) > 0) {
+			if (bufsz_write_all(fd, buf, (size_t)n) != 0)
+				_exit(1);
+			if (delay_us > 0)
+				(void)usleep((useconds_t)delay_us);
+		}
+		_exit(n == 0 && close(fd) == 0 ? 0 : 1);
+	}
+	ATF_REQUIRE(close(fds[0]) == 0);
+	if (nonblock)
+		ATF_REQUIRE(fcntl(fds[1], F_SETFL, O_NONBLOCK) == 0);
+	*wfd = fds[1];
+	return (pid);
+}
+
+/*
+ * A child that writes buf into the FIFO at fifo in 4 KiB pieces, pausing
+ * delay_us after each when asked to be slow.
+ */
+static pid_t
+writer(const char *fifo, const char *buf, size_t len, int delay_us)
+{
+	size_t off, n;
+	pid_t pid;
+	int fd;
+
+	ATF_REQUIRE((pid = fork()) != -1);
+	if (pid == 0) {
+		if ((fd = open(fifo, O_WRONLY)) < 0)
+			_exit(1);
+		for (off = 0; off < len; off += n) {
+			n = len - off < 4096 ? len - off : 4096;
+			if (bufsz_write_all(fd, buf + off, n) != 0)
+				_exit(1);
+			if (delay_us > 0)
+				(void)usleep((useconds_t)delay_us);
+		}
+		_exit(close(fd) == 0 ? 0 : 1);
+	}
+	return (pid);
+}
+
+static void
+reap(pid_t pid)
+{
+	int status;
+
+	ATF_REQUIRE(waitpid(pid, &status, 0) == pid);
+	ATF_REQUIRE_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	    "child status %#x", status);
+}
+
+/* Copy the file src into a new file dst; the engine is left for checks. */
+static int
+copy_paths(enum bufsz_path p, int flags, const char *src, const char *dst,
+    struct bufsz_engine *e)
+{
+	int in, out, r;
+
+	engine_for(e, p);
+	e->be_flags = flags;
+	ATF_REQUIRE((in = open(src, O_RDONLY)) >= 0);
+	ATF_REQUIRE((out = open(dst, O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	r = bufsz_copy(e, in, NULL, out, NULL);
+	ATF_REQUIRE(close(in) == 0);
+	ATF_REQUIRE(close(out) == 0);
+	return (r);
+}
+
+/* Sizes around the buffer, a page, and a few MiB of noise. */
+static size_t
+test_size(size_t i, size_t bufsz)
+{
+	const size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	const size_t sizes[] = { 0, 1, pg, bufsz - 1, bufsz, bufsz + 1,
+	    3 * MiB + 7 };
+
+	return (i < sizeof(sizes) / sizeof(sizes[0]) ? sizes[i] : SIZE_MAX);
+}
+
+#define	BUFSZ_TEST	(16 * KiB)	/* BUFSZ_SIZE for the size cases */
+
+static void
+file_to_file(enum bufsz_path p, const char *data, size_t len, size_t bufsz)
+{
+	struct bufsz_engine e;
+	enum bufsz_path want;
+	int in, out;
+
+	put_file("src", data, len);
+	engine_for(&e, p);
+	e.be_force_size = bufsz;
+	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
+	ATF_CHECK_EQ(e.be_moved, (off_t)len);
+	/* Every path leaves the input's offset at its end. */
+	ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
+	want = len == 0 ? BUFSZ_PATH_RW : expected(p, S_IFREG, S_IFREG);
+	if (want != BUFSZ_PATH_AUTO)
+		ATF_CHECK_EQ_MSG(e.be_last, want, "%s took %s, want %s",
+		    bufsz_path_name(p), bufsz_path_name(e.be_last),
+		    bufsz_path_name(want));
+	ATF_REQUIRE(close(in) == 0);
+	ATF_REQUIRE(close(out) == 0);
+	bufsz_engine_fini(&e);
+	same_bytes("dst", data, len, "file to file", p);
+}
+
+ATF_TC_WITHOUT_HEAD(paths_file_to_file);
+ATF_TC_BODY(paths_file_to_file, tc)
+{
+	size_t i, k, len;
+	char *data;
+
+	ATF_REQUIRE((data = malloc(4 * MiB)) != NULL);
+	fill(data, 4 * MiB, 1);
+	for (k = 0; k < NPATHS; k++)
+		for (i = 0; (len = test_size(i, BUFSZ_TEST)) != SIZE_MAX; i++)
+			file_to_file(all_paths[k], data, len, BUFSZ_TEST);
+	free(data);
+}
+
+/* Copy data to a pipe read by a child, possibly slow and non-blocking. */
+static void
+file_to_pipe(enum bufsz_path p, const char *data, size_t len, int nonblock,
+    int delay_us)
+{
+	struct bufsz_engine e;
+	int in, out;
+	pid_t pid;
+
+	put_file("src", data, len);
+	pid = reader("dst", &out, nonblock, delay_us);
+	engine_for(&e, p);
+	e.be_force_size = BUFSZ_TEST;
+	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+	ATF_CHECK_EQ_MSG(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK,
+	    "%s: %s", bufsz_path_name(p), strerror(errno));
+	ATF_CHECK_EQ(e.be_moved, (off_t)len);
+	if (len != 0)
+		ATF_CHECK_EQ_MSG(e.be_last, expected(p, S_IFREG, S_IFIFO),
+		    "%s took %s", bufsz_path_name(p),
+		    bufsz_path_name(e.be_last));
+	ATF_REQUIRE(close(in) == 0);
+	ATF_REQUIRE(close(out) == 0);
+	bufsz_engine_fini(&e);
+	reap(pid);
+	same_bytes("dst", data, len, "file to pipe", p);
+}
+
+ATF_TC_WITHOUT_HEAD(paths_file_to_pipe);
+ATF_TC_BODY(paths_file_to_pipe, tc)
+{
+	size_t i, k, len;
+	char *data;
+
+	ATF_REQUIRE((data = malloc(4 * MiB)) != NULL);
+	fill(data, 4 * MiB, 2);
+	for (k = 0; k < NPATHS; k++)
+		for (i = 0; (len = test_size(i, BUFSZ_TEST)) != SIZE_MAX; i++)
+			file_to_pipe(all_paths[k], data, len, 0, 0);
+	free(data);
+}
+
+/* A FIFO as input: only splice and read/write can read it. */
+ATF_TC_WITHOUT_HEAD(paths_fifo_to_file);
+ATF_TC_BODY(paths_fifo_to_file, tc)
+{
+	struct bufsz_engine e;
+	size_t i, k, len;
+	int in, out;
+	char *data;
+	pid_t pid;
+
+	ATF_REQUIRE((data = malloc(4 * MiB)) != NULL);
+	fill(data, 4 * MiB, 3);
+	ATF_REQUIRE(mkfifo("fifo", 0600) == 0);
+	for (k = 0; k < NPATHS; k++) {
+		for (i = 0; (len = test_size(i, BUFSZ_TEST)) != SIZE_MAX;
+		    i++) {
+			pid = writer("fifo", data, len, 0);
+			engine_for(&e, all_paths[k]);
+			e.be_force_size = BUFSZ_TEST;
+			ATF_REQUIRE((in = open("fifo", O_RDONLY)) >= 0);
+			ATF_REQUIRE((out = open("dst",
+			    O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0);
+			ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL),
+			    BUFSZ_OK);
+			if (len != 0)
+				ATF_CHECK_EQ_MSG(e.be_last,
+				    expected(all_paths[k], S_IFIFO, S_IFREG),
+				    "%s took %s", bufsz_path_name(all_paths[k]),
+				    bufsz_path_name(e.be_last));
+			ATF_REQUIRE(close(in) == 0);
+			ATF_REQUIRE(close(out) == 0);
+			bufsz_engine_fini(&e);
+			reap(pid);
+			same_bytes("dst", data, len, "fifo to file",
+			    all_paths[k]);
+		}
+	}
+	free(data);
+}
+
+ATF_TC_WITHOUT_HEAD(paths_to_devnull);
+ATF_TC_BODY(paths_to_devnull, tc)
+{
+	struct bufsz_engine e;
+	size_t k, len;
+	int in, out;
+	char *data;
+
+	len = 3 * MiB + 7;
+	ATF_REQUIRE((data = malloc(len)) != NULL);
+	fill(data, len, 4);
+	put_file("src", data, len);
+	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
+	for (k = 0; k < NPATHS; k++) {
+		engine_for(&e, all_paths[k]);
+		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+		ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(e.be_moved, (off_t)len);
+		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
+		ATF_CHECK_EQ_MSG(e.be_last,
+		    expected(all_paths[k], S_IFREG, S_IFCHR), "%s took %s",
+		    bufsz_path_name(all_paths[k]), bufsz_path_name(e.be_last));
+		ATF_REQUIRE(close(in) == 0);
+		bufsz_engine_fini(&e);
+	}
+	ATF_REQUIRE(close(out) == 0);
+	free(data);
+}
+
+/*
+ * A file whose st_size is 0 but which has content (/proc): every path
+ * gives it to read/write, which copies all of it.
+ */
+ATF_TC_WITHOUT_HEAD(size_zero_input);
+ATF_TC_BODY(size_zero_input, tc)
+{
+	const char *src = "/proc/version";
+	struct bufsz_engine e;
+	struct stat sb;
+	size_t k, len;
+	char *want;
+
+	if (stat(src, &sb) != 0)
+		atf_tc_skip("no %s on this system", src);
+	ATF_REQUIRE_EQ(sb.st_size, 0);
+	want = slurp(src, &len);
+	ATF_REQUIRE(len > 0);
+	for (k = 0; k < NPATHS; k++) {
+		ATF_CHECK_EQ(copy_paths(all_paths[k], 0, src, "dst", &e),
+		    BUFSZ_OK);
+		ATF_CHECK_EQ_MSG(e.be_last, BUFSZ_PATH_RW, "%s took %s",
+		    bufsz_path_name(all_paths[k]), bufsz_path_name(e.be_last));
+		bufsz_engine_fini(&e);
+		same_bytes("dst", want, len, src, all_paths[k]);
+	}
+	free(want);
+}
+
+/*
+ * A file whose st_size is larger than 0 but a lie (sysfs reports a page
+ * and copy_file_range moves nothing from it): nothing is lost.
+ */
+ATF_TC_WITHOUT_HEAD(size_lie_input);
+ATF_TC_BODY(size_lie_input, tc)
+{
+	const char *src = "/sys/kernel/mm/transparent_hugepage/enabled";
+	struct bufsz_engine e;
+	struct stat sb;
+	size_t k, len;
+	char *want;
+
+	if (stat(src, &sb) != 0)
+		atf_tc_skip("no %s on this system", src);
+	want = slurp(src, &len);
+	if (len == 0 || (off_t)len == sb.st_size)
+		atf_tc_skip("%s tells its true size", src);
+	for (k = 0; k < NPATHS; k++) {
+		ATF_CHECK_EQ(copy_paths(all_paths[k], 0, src, "dst", &e),
+		    BUFSZ_OK);
+		bufsz_engine_fini(&e);
+		same_bytes("dst", want, len, src, all_paths[k]);
+	}
+	free(want);
+}
+
+/* A forced path that cannot serve the pair falls back to read/write. */
+ATF_TC_WITHOUT_HEAD(path_taken);
+ATF_TC_BODY(path_taken, tc)
+{
+	struct bufsz_engine e;
+	char data[100];
+
+	fill(data, sizeof(data), 5);
+	put_file("src", data, sizeof(data));
+	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_AUTO, 0, "src", "dst", &e),
+	    BUFSZ_OK);
+#ifdef __linux__
+	ATF_CHECK_EQ(e.be_last, BUFSZ_PATH_CFR);
+#endif
+	bufsz_engine_fini(&e);
+	/* An empty regular file always goes to read/write. */
+	put_file("empty", data, 0);
+	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_CFR, 0, "empty", "dst", &e),
+	    BUFSZ_OK);
+	ATF_CHECK_EQ(e.be_last, BUFSZ_PATH_RW);
+	bufsz_engine_fini(&e);
+	/* A directory cannot be mapped, sent or spliced. */
+	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_MMAP, 0, ".", "dst", &e),
+	    BUFSZ_EREAD);
+	ATF_CHECK_EQ(e.be_last, BUFSZ_PATH_RW);
+	bufsz_engine_fini(&e);
+	ATF_CHECK_STREQ(bufsz_path_name(BUFSZ_PATH_SPLICE), "splice");
+	ATF_CHECK_STREQ(bufsz_path_name((enum bufsz_path)99), "unknown");
+}
+
+/*
+ * An O_APPEND output: copy_file_range, splice and sendfile refuse it
+ * (EBADF or EINVAL) and read/write appends everything.
+ */
+ATF_TC_WITHOUT_HEAD(append_output);
+ATF_TC_BODY(append_output, tc)
+{
+	struct bufsz_engine e;
+	size_t k, len;
+	int in, out;
+	char *data;
+
+	len = 1 * MiB + 3;
+	ATF_REQUIRE((data = malloc(len + 5)) != NULL);
+	memcpy(data, "head\n", 5);
+	fill(data + 5, len, 6);
+	put_file("src", data + 5, len);
+	for (k = 0; k < NPATHS; k++) {
+		put_file("dst", data, 5);
+		engine_for(&e, all_paths[k]);
+		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+		ATF_REQUIRE((out = open("dst", O_WRONLY | O_APPEND)) >= 0);
+		ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_REQUIRE(close(in) == 0);
+		ATF_REQUIRE(close(out) == 0);
+		bufsz_engine_fini(&e);
+		same_bytes("dst", data, len + 5, "append", all_paths[k]);
+	}
+	free(data);
+}
+
+/*
+ * Offsets past 4 GiB: a sparse file (ftruncate, then a marker written
+ * past 4 GiB) copied from an offset just below 4 GiB by every path.
+ */
+ATF_TC_WITHOUT_HEAD(beyond_4g);
+ATF_TC_BODY(beyond_4g, tc)
+{
+	const off_t base = 4 * GiB - 8192, size = 4 * GiB + 65536;
+	const off_t mark = 4 * GiB + 1000;
+	static const char marker[] = "marker past 4 GiB";
+	struct bufsz_engine e;
+	enum bufsz_path want;
+	size_t k, len;
+	char *bytes;
+	int in, out;
+
+	ATF_REQUIRE((out = open("big", O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	if (ftruncate(out, size) != 0)
+		atf_tc_skip("no 4 GiB files here: %s", strerror(errno));
+	ATF_REQUIRE(pwrite(out, marker, sizeof(marker), mark) ==
+	    (ssize_t)sizeof(marker));
+	ATF_REQUIRE(close(out) == 0);
+	len = (size_t)(size - base);
+	ATF_REQUIRE((bytes = calloc(1, len)) != NULL);
+	memcpy(bytes + (mark - base), marker, sizeof(marker));
+	for (k = 0; k < NPATHS; k++) {
+		engine_for(&e, all_paths[k]);
+		ATF_REQUIRE((in = open("big", O_RDONLY)) >= 0);
+		ATF_REQUIRE(lseek(in, base, SEEK_SET) == base);
+		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+		    0644)) >= 0);
+		ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), size);
+		want = expected(all_paths[k], S_IFREG, S_IFREG);
+		if (want != BUFSZ_PATH_AUTO)
+			ATF_CHECK_EQ_MSG(e.be_last, want, "%s took %s",
+			    bufsz_path_name(all_paths[k]),
+			    bufsz_path_name(e.be_last));
+		ATF_REQUIRE(close(in) == 0);
+		ATF_REQUIRE(close(out) == 0);
+		bufsz_engine_fini(&e);
+		same_bytes("dst", bytes, len, "past 4 GiB", all_paths[k]);
+	}
+	free(bytes);
+	ATF_REQUIRE(unlink("big") == 0);
+}
+
+/* The same file copied whole with BUFSZ_SPARSE by every path: cheap. */
+ATF_TC_WITHOUT_HEAD(beyond_4g_sparse);
+ATF_TC_BODY(beyond_4g_sparse, tc)
+{
+	const off_t size = 4 * GiB + 65536, mark = 4 * GiB + 1000;
+	static const char marker[] = "marker past 4 GiB";
+	char got[sizeof(marker)];
+	struct bufsz_engine e;
+	struct stat sb;
+	size_t k;
+	int fd;
+
+	ATF_REQUIRE((fd = open("big", O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	if (ftruncate(fd, size) != 0)
+		atf_tc_skip("no 4 GiB files here: %s", strerror(errno));
+	ATF_REQUIRE(pwrite(fd, marker, sizeof(marker), mark) ==
+	    (ssize_t)sizeof(marker));
+	ATF_REQUIRE(close(fd) == 0);
+	for (k = 0; k < NPATHS; k++) {
+		ATF_CHECK_EQ(copy_paths(all_paths[k], BUFSZ_SPARSE, "big",
+		    "dst", &e), BUFSZ_OK);
+		bufsz_engine_fini(&e);
+		ATF_REQUIRE(stat("dst", &sb) == 0);
+		ATF_CHECK_EQ(sb.st_size, size);
+		ATF_CHECK_MSG(sb.st_blocks < 2048, "%s: %jd blocks",
+		    bufsz_path_name(all_paths[k]), (intmax_t)sb.st_blocks);
+		ATF_REQUIRE((fd = open("dst", O_RDONLY)) >= 0);
+		ATF_REQUIRE(pread(fd, got, sizeof(got), mark) ==
+		    (ssize_t)sizeof(got));
+		ATF_CHECK(memcmp(got, marker, sizeof(marker)) == 0);
+		ATF_REQUIRE(close(fd) == 0);
+	}
+	ATF_REQUIRE(unlink("big") == 0);
+	ATF_REQUIRE(unlink("dst") == 0);
+}
+
+/* A file of size bytes with 256 KiB of noise at each of the offsets. */
+static void
+make_sparse(const char *path, off_t size, const off_t *data, size_t ndata)
+{
+	char buf[256 * KiB];
+	size_t i;
+	int fd;
+
+	ATF_REQUIRE((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	ATF_REQUIRE(ftruncate(fd, size) == 0);
+	for (i = 0; i < ndata; i++) {
+		fill(buf, sizeof(buf), (uint32_t)i + 7);
+		ATF_REQUIRE(pwrite(fd, buf, sizeof(buf), data[i]) ==
+		    (ssize_t)sizeof(buf));
+	}
+	ATF_REQUIRE(fsync(fd) == 0);
+	ATF_REQUIRE(close(fd) == 0);
+}
+
+/* Every path keeps the holes of this layout, and every byte. */
+static void
+sparse_case(const char *what, off_t size, const off_t *data, size_t ndata)
+{
+	struct bufsz_engine e;
+	struct stat in, out;
+	size_t k, len;
+	char *want;
+
+	make_sparse("src", size, data, ndata);
+	ATF_REQUIRE(stat("src", &in) == 0);
+	if (in.st_blocks * 512 >= size)
+		atf_tc_skip("this file system does not make holes");
+	want = slurp("src", &len);
+	for (k = 0; k < NPATHS; k++) {
+		ATF_CHECK_EQ(copy_paths(all_paths[k], BUFSZ_SPARSE, "src",
+		    "dst", &e), BUFSZ_OK);
+		bufsz_engine_fini(&e);
+		ATF_REQUIRE(stat("dst", &out) == 0);
+		ATF_CHECK_EQ(out.st_size, in.st_size);
+		/* A few blocks of slack for the file system's own. */
+		ATF_CHECK_MSG(out.st_blocks <= in.st_blocks + 16,
+		    "%s holes by %s: %jd blocks, source %jd", what,
+		    bufsz_path_name(all_paths[k]), (intmax_t)out.st_blocks,
+		    (intmax_t)in.st_blocks);
+		same_bytes("dst", want, len, what, all_paths[k]);
+	}
+	free(want);
+}
+
+ATF_TC_WITHOUT_HEAD(sparse_leading_hole);
+ATF_TC_BODY(sparse_leading_hole, tc)
+{
+	const off_t data[] = { 2 * (off_t)MiB, 3 * (off_t)MiB };
+
+	sparse_case("leading", 4 * (off_t)MiB, data, 2);
+}
+
+ATF_TC_WITHOUT_HEAD(sparse_middle_hole);
+ATF_TC_BODY(sparse_middle_hole, tc)
+{
+	const off_t data[] = { 0, 3 * (off_t)MiB };
+
+	sparse_case("middle", 4 * (off_t)MiB, data, 2);
+}
+
+ATF_TC_WITHOUT_HEAD(sparse_trailing_hole);
+ATF_TC_BODY(sparse_trailing_hole, tc)
+{
+	const off_t data[] = { 0, (off_t)MiB };
+
+	sparse_case("trailing", 4 * (off_t)MiB, data, 2);
+}
+
+ATF_TC_WITHOUT_HEAD(sparse_only_hole);
+ATF_TC_BODY(sparse_only_hole, tc)
+{
+
+	sparse_case("only", 4 * (off_t)MiB, NULL, 0);
+}
+
+/*
+ * On the read/write path, blocks of zeros written out in a sparse source
+ * become holes too.
+ */
+ATF_TC_WITHOUT_HEAD(sparse_rw_zeros);
+ATF_TC_BODY(sparse_rw_zeros, tc)
+{
+	const off_t data[] = { 0 };
+	static char zeros[512 * KiB];
+	struct bufsz_engine e;
+	struct stat in, out;
+	size_t len;
+	char *want;
+	int fd;
+
+	make_sparse("src", 4 * (off_t)MiB, data, 1);
+	ATF_REQUIRE((fd = open("src", O_WRONLY)) >= 0);
+	ATF_REQUIRE(pwrite(fd, zeros, sizeof(zeros), 2 * (off_t)MiB) ==
+	    (ssize_t)sizeof(zeros));
+	ATF_REQUIRE(fsync(fd) == 0);
+	ATF_REQUIRE(close(fd) == 0);
+	ATF_REQUIRE(stat("src", &in) == 0);
+	if (in.st_blocks * 512 >= in.st_size)
+		atf_tc_skip("this file system does not make holes");
+	want = slurp("src", &len);
+	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_RW, BUFSZ_SPARSE, "src", "dst", &e),
+	    BUFSZ_OK);
+	bufsz_engine_fini(&e);
+	ATF_REQUIRE(stat("dst", &out) == 0);
+	ATF_CHECK_EQ(out.st_size, in.st_size);
+	ATF_CHECK_MSG(out.st_blocks * 512 < in.st_blocks * 512 -
+	    (blkcnt_t)sizeof(zeros) / 2, "zeros kept: %jd blocks, source %jd",
+	    (intmax_t)out.st_blocks, (intmax_t)in.st_blocks);
+	same_bytes("dst", want, len, "zeros", BUFSZ_PATH_RW);
+	free(want);
+}
+
+/* Without BUFSZ_SPARSE, the output is written byte for byte (cat). */
+ATF_TC_WITHOUT_HEAD(no_sparse_flag);
+ATF_TC_BODY(no_sparse_flag, tc)
+{
+	static const enum bufsz_path writers[] = { BUFSZ_PATH_RW,
+	    BUFSZ_PATH_MMAP, BUFSZ_PATH_SPLICE, BUFSZ_PATH_SENDFILE };
+	const off_t data[] = { 0 };
+	struct bufsz_engine e;
+	struct stat out;
+	size_t k;
+
+	make_sparse("src", 2 * (off_t)MiB, data, 1);
+	for (k = 0; k < sizeof(writers) / sizeof(writers[0]); k++) {
+		ATF_CHECK_EQ(copy_paths(writers[k], 0, "src", "dst", &e),
+		    BUFSZ_OK);
+		bufsz_engine_fini(&e);
+		ATF_REQUIRE(stat("dst", &out) == 0);
+		ATF_CHECK_EQ(out.st_size, 2 * (off_t)MiB);
+		ATF_CHECK_MSG(out.st_blocks * 512 >= out.st_size,
+		    "%s made holes: %jd blocks", bufsz_path_name(writers[k]),
+		    (intmax_t)out.st_blocks);
+	}
+}
+
+ATF_TC_WITHOUT_HEAD(write_error_side);
+ATF_TC_BODY(write_error_side, tc)
+{
+	struct bufsz_engine e;
+	size_t k, len;
+	int in, out;
+	char *data;
+
+	len = 1 * MiB;
+	ATF_REQUIRE((data = malloc(len)) != NULL);
+	fill(data, len, 8);
+	put_file("src", data, len);
+	if ((out = open("/dev/full", O_WRONLY)) < 0)
+		atf_tc_skip("no /dev/full on this system");
+	for (k = 0; k < NPATHS; k++) {
+		engine_for(&e, all_paths[k]);
+		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+		errno = 0;
+		ATF_CHECK_EQ_MSG(bufsz_copy(&e, in, NULL, out, NULL),
+		    BUFSZ_EWRITE, "%s", bufsz_path_name(all_paths[k]));
+		ATF_CHECK_EQ_MSG(errno, ENOSPC, "%s: %s",
+		    bufsz_path_name(all_paths[k]), strerror(errno));
+		ATF_REQUIRE(close(in) == 0);
+		bufsz_engine_fini(&e);
+	}
+	ATF_REQUIRE(close(out) == 0);
+	free(data);
+}
+
+ATF_TC_WITHOUT_HEAD(read_error_side);
+ATF_TC_BODY(read_error_side, tc)
+{
+	struct bufsz_engine e;
+	int in, out;
+	size_t k;
+
+	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
+	for (k = 0; k < NPATHS; k++) {
+		engine_for(&e, all_paths[k]);
+		ATF_REQUIRE((in = open(".", O_RDONLY)) >= 0);
+		errno = 0;
+		ATF_CHECK_EQ_MSG(bufsz_copy(&e, in, NULL, out, NULL),
+		    BUFSZ_EREAD, "%s", bufsz_path_name(all_paths[k]));
+		ATF_CHECK_EQ_MSG(errno, EISDIR, "%s: %s",
+		    bufsz_path_name(all_paths[k]), strerror(errno));
+		ATF_REQUIRE(close(in) == 0);
+		bufsz_engine_fini(&e);
+	}
+	ATF_REQUIRE(close(out) == 0);
+}
+
+/*
+ * mmap of a source truncated after it was stat'ed: the windows past the
+ * new end cannot be read, and that is an input error (EIO), not a SIGBUS.
+ */
+ATF_TC_WITHOUT_HEAD(mmap_truncated_before);
+ATF_TC_BODY(mmap_truncated_before, tc)
+{
+	struct bufsz_engine e;
+	struct stat sb;
+	int in, out;
+	char *data;
+	size_t len;
+
+	len = 4 * MiB;
+	ATF_REQUIRE((data = malloc(len)) != NULL);
+	fill(data, len, 9);
+	put_file("src", data, len);
+	engine_for(&e, BUFSZ_PATH_MMAP);
+	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+	ATF_REQUIRE(fstat(in, &sb) == 0);
+	ATF_REQUIRE(truncate("src", 4096) == 0);
+	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	errno = 0;
+	ATF_CHECK_EQ(bufsz_copy(&e, in, &sb, out, NULL), BUFSZ_EREAD);
+	ATF_CHECK_EQ_MSG(errno, EIO, "%s", strerror(errno));
+	ATF_REQUIRE(close(in) == 0);
+	ATF_REQUIRE(close(out) == 0);
+	bufsz_engine_fini(&e);
+	free(data);
+}
+
+/*
+ * mmap of a source truncated while the copy is under way: the reader of
+ * the output pipe truncates the source once the first bytes arrive.
+ */
+ATF_TC_WITHOUT_HEAD(mmap_truncated_during);
+ATF_TC_BODY(mmap_truncated_during, tc)
+{
+	struct bufsz_engine e;
+	char buf[4096];
+	int in, fds[2];
+	ssize_t n;
+	char *data;
+	size_t len;
+	pid_t pid;
+
+	len = 6 * MiB;
+	ATF_REQUIRE((data = malloc(len)) != NULL);
+	fill(data, len, 10);
+	put_file("src", data, len);
+	ATF_REQUIRE(pipe(fds) == 0);
+	ATF_REQUIRE((pid = fork()) != -1);
+	if (pid == 0) {
+		(void)close(fds[1]);
+		if (read(fds[0], buf, sizeof(buf)) <= 0 ||
+		    truncate("src", 8192) != 0)
+			_exit(1);
+		while ((n = read(fds[0], buf, sizeof(buf))) > 0)
+			continue;
+		_exit(n == 0 ? 0 : 1);
+	}
+	ATF_REQUIRE(close(fds[0]) == 0);
+	engine_for(&e, BUFSZ_PATH_MMAP);
+	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+	errno = 0;
+	ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, fds[1], NULL), BUFSZ_EREAD);
+	ATF_CHECK_EQ_MSG(errno, EIO, "%s", strerror(errno));
+	ATF_CHECK(e.be_moved < (off_t)len);
+	ATF_REQUIRE(close(in) == 0);
+	ATF_REQUIRE(close(fds[1]) == 0);
+	bufsz_engine_fini(&e);
+	reap(pid);
+	free(data);
+}
+
+/* A non-blocking output pipe with a slow reader: waited out, no error. */
+ATF_TC_WITHOUT_HEAD(nonblocking_output);
+ATF_TC_BODY(nonblocking_output, tc)
+{
+	char *data;
+	size_t k, len;
+
+	len = 256 * KiB + 1;
+	ATF_REQUIRE((data = malloc(len)) != NULL);
+	fill(data, len, 11);
+	for (k = 0; k < NPATHS; k++)
+		file_to_pipe(all_paths[k], data, len, 1, 500);
+	free(data);
+}
+
+/* A non-blocking input FIFO with a slow writer: waited out, no EOF. */
+ATF_TC_WITHOUT_HEAD(nonblocking_input);
+ATF_TC_BODY(nonblocking_input, tc)
+{
+	struct bufsz_engine e;
+	int in, out;
+	size_t k, len;
+	char *data;
+	pid_t pid;
+
+	len = 256 * KiB + 1;
+	ATF_REQUIRE((data = malloc(len)) != NULL);
+	fill(data, len, 12);
+	ATF_REQUIRE(mkfifo("fifo", 0600) == 0);
+	for (k = 0; k < NPATHS; k++) {
+		pid = writer("fifo", data, len, 500);
+		ATF_REQUIRE((in = open("fifo", O_RDONLY)) >= 0);
+		ATF_REQUIRE(fcntl(in, F_SETFL, O_NONBLOCK) == 0);
+		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+		    0644)) >= 0);
+		engine_for(&e, all_paths[k]);
+		ATF_CHECK_EQ_MSG(bufsz_copy(&e, in, NULL, out, NULL),
+		    BUFSZ_OK, "%s: %s", bufsz_path_name(all_paths[k]),
+		    strerror(errno));
+		ATF_REQUIRE(close(in) == 0);
+		ATF_REQUIRE(close(out) == 0);
+		bufsz_engine_fini(&e);
+		reap(pid);
+		same_bytes("dst", data, len, "slow fifo", all_paths[k]);
+	}
+	free(data);
+}
+
+/* One buffer for many copies: kept, grown, never shrunk. */
+ATF_TC_WITHOUT_HEAD(buffer_kept);
+ATF_TC_BODY(buffer_kept, tc)
+{
+	struct bufsz_engine e;
+	size_t la, lb;
+	char *a;
+
+	engine_for(&e, BUFSZ_PATH_RW);
+	e.be_force_size = 64 * KiB;
+	ATF_REQUIRE((a = bufsz_buffer(&e, NULL, NULL, &la)) != NULL);
+	ATF_CHECK_EQ(la, 64 * KiB);
+	ATF_CHECK(bufsz_buffer(&e, NULL, NULL, &lb) == a);
+	ATF_CHECK_EQ(lb, la);
+	/* Not a whole number of pages: still no new buffer each call. */
+	e.be_force_size = 64 * KiB - 1;
+	ATF_CHECK(bufsz_buffer(&e, NULL, NULL, &lb) == a);
+	ATF_CHECK(bufsz_buffer(&e, NULL, NULL, &lb) == a);
+	e.be_force_size = 8 * KiB;
+	ATF_CHECK(bufsz_buffer(&e, NULL, NULL, &lb) == a);
+	ATF_CHECK_EQ(lb, la);
+	e.be_force_size = 256 * KiB;
+	ATF_REQUIRE(bufsz_buffer(&e, NULL, NULL, &lb) != NULL);
+	ATF_CHECK_EQ(lb, 256 * KiB);
+	bufsz_engine_fini(&e);
+	ATF_CHECK(e.be_buf == NULL);
+}
+
+/* The same engine copying many small files keeps one buffer. */
+ATF_TC_WITHOUT_HEAD(buffer_one_for_many);
+ATF_TC_BODY(buffer_one_for_many, tc)
+{
+	struct bufsz_engine e;
+	char data[4096], *first;
+	int i, in, out;
+
+	fill(data, sizeof(data), 14);
+	put_file("src", data, sizeof(data));
+	engine_for(&e, BUFSZ_PATH_RW);
+	first = NULL;
+	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	for (i = 0; i < 50; i++) {
+		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+		ATF_REQUIRE(bufsz_copy(&e, in, NULL, out, NULL) == BUFSZ_OK);
+		if (first == NULL)
+			first = e.be_buf;
+		ATF_CHECK(e.be_buf == first);
+		ATF_REQUIRE(close(in) == 0);
+	}
+	ATF_REQUIRE(close(out) == 0);
+	bufsz_engine_fini(&e);
+}
+
+ATF_TC_WITHOUT_HEAD(env_parse);
+ATF_TC_BODY(env_parse, tc)
+{
+	static const char *const bad_sizes[] = { "", "0", "-1", "+5", " 5",
+	    "5 ", "12x", "0x10", "1073741825", "99999999999999999999999" };
+	static const char *const bad_paths[] = { "", "AUTO", "copy", "rw ",
+	    "mmap,rw" };
+	struct bufsz_engine e;
+	size_t k;
+
+	ATF_REQUIRE(unsetenv("BUFSZ_SIZE") == 0);
+	for (k = 0; k < NPATHS; k++) {
+		ATF_REQUIRE(setenv("BUFSZ_PATH",
+		    bufsz_path_name(all_paths[k]), 1) == 0);
+		ATF_REQUIRE(bufsz_engine_init(&e) == 0);
+		ATF_CHECK_EQ(e.be_force, all_paths[k]);
+		ATF_CHECK_EQ(e.be_pipe[0], -1);
+		ATF_CHECK_EQ(e.be_pipe[1], -1);
+		bufsz_engine_fini(&e);
+	}
+	for (k = 0; k < sizeof(bad_paths) / sizeof(bad_paths[0]); k++) {
+		ATF_REQUIRE(setenv("BUFSZ_PATH", bad_paths[k], 1) == 0);
+		errno = 0;
+		ATF_CHECK_EQ_MSG(bufsz_engine_init(&e), -1, "'%s'",
+		    bad_paths[k]);
+		ATF_CHECK_EQ(errno, EINVAL);
+	}
+	ATF_REQUIRE(unsetenv("BUFSZ_PATH") == 0);
+	ATF_REQUIRE(setenv("BUFSZ_SIZE", "4096", 1) == 0);
+	ATF_REQUIRE(bufsz_engine_init(&e) == 0);
+	ATF_CHECK_EQ(e.be_force_size, 4096);
+	ATF_CHECK_EQ(e.be_force, BUFSZ_PATH_AUTO);
+	ATF_REQUIRE(setenv("BUFSZ_SIZE", "1073741824", 1) == 0);
+	ATF_REQUIRE(bufsz_engine_init(&e) == 0);
+	for (k = 0; k < sizeof(bad_sizes) / sizeof(bad_sizes[0]); k++) {
+		ATF_REQUIRE(setenv("BUFSZ_SIZE", bad_sizes[k], 1) == 0);
+		errno = 0;
+		ATF_CHECK_EQ_MSG(bufsz_engine_init(&e), -1, "'%s'",
+		    bad_sizes[k]);
+		ATF_CHECK_EQ(errno, EINVAL);
+	}
+	ATF_REQUIRE(unsetenv("BUFSZ_SIZE") == 0);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+
+	ATF_TP_ADD_TC(tp, paths_file_to_file);
+	ATF_TP_ADD_TC(tp, paths_file_to_pipe);
+	ATF_TP_ADD_TC(tp, paths_fifo_to_file);
+	ATF_TP_ADD_TC(tp, paths_to_devnull);
+	ATF_TP_ADD_TC(tp, size_zero_input);
+	ATF_TP_ADD_TC(tp, size_lie_input);
+	ATF_TP_ADD_TC(tp, path_taken);
+	ATF_TP_ADD_TC(tp, append_output);
+	ATF_TP_ADD_TC(tp, beyond_4g);
+	ATF_TP_ADD_TC(tp, beyond_4g_sparse);
+	ATF_TP_ADD_TC(tp, sparse_leading_hole);
+	ATF_TP_ADD_TC(tp, sparse_middle_hole);
+	ATF_TP_ADD_TC(tp, sparse_trailing_hole);
+	ATF_TP_ADD_TC(tp, sparse_only_hole);
+	ATF_TP_ADD_TC(tp, sparse_rw_zeros);
+	ATF_TP_ADD_TC(tp, no_sparse_flag);
+	ATF_TP_ADD_TC(tp, write_error_side);
+	ATF_TP_ADD_TC(tp, read_error_side);
+	ATF_TP_ADD_TC(tp, mmap_truncated_before);
+	ATF_TP_ADD_TC(tp, mmap_truncated_during);
+	ATF_TP_ADD_TC(tp, nonblocking_output);
+	ATF_TP_ADD_TC(tp, nonblocking_input);
+	ATF_TP_ADD_TC(tp, buffer_kept);
+	ATF_TP_ADD_TC(tp, buffer_one_for_many);
+	ATF_TP_ADD_TC(tp, env_parse);
+	return (atf_no_error());
+}
