@@ -14,11 +14,14 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
+#include <wctype.h>
 
 #include "bufsz.h"
 
@@ -46,6 +49,7 @@ struct cook {
 };
 
 static int bflag, eflag, lflag, nflag, sflag, tflag, uflag, vflag;
+static int mbvis;		/* -v in a multibyte locale */
 static int rval;
 
 static struct bufsz_engine engine;
@@ -64,9 +68,10 @@ static int	is_directory(const struct stat *);
 static int	is_output(int, const struct stat *);
 static void	raw_copy(int, const char *, const struct stat *);
 static void	cook_copy(int, const char *, const struct stat *);
-static void	cook_bytes(struct cook *, const unsigned char *, size_t);
+static size_t	cook_bytes(struct cook *, const unsigned char *, size_t, int);
 static void	put_number(intmax_t);
 static void	put_char(unsigned char);
+static size_t	put_multibyte(const unsigned char *, size_t, int);
 static void	out_alloc(void);
 static void	out_flush(void);
 
@@ -74,6 +79,8 @@ int
 main(int argc, char *argv[])
 {
 	int ch;
+
+	(void)setlocale(LC_CTYPE, "");
 
 	/* Our own message: glibc's names the full path, BSD's says "illegal". */
 	opterr = 0;
@@ -117,6 +124,7 @@ main(int argc, char *argv[])
 			usage();
 		}
 	argv += optind;
+	mbvis = vflag && MB_CUR_MAX > 1;
 
 	/*
 	 * Before any open: with descriptor 1 closed, the first input would
@@ -316,7 +324,7 @@ cook_copy(int fd, const char *name, const struct stat *st)
 {
 	struct cook ck;
 	unsigned char *buf;
-	size_t len;
+	size_t len, left, used;
 	ssize_t n;
 
 	if (obuf == NULL)
@@ -327,12 +335,21 @@ cook_copy(int fd, const char *name, const struct stat *st)
 	ck.ck_bol = 1;
 	ck.ck_gobble = 0;
 	ck.ck_line = 0;
-	while ((n = bufsz_read(fd, buf, len)) > 0) {
-		cook_bytes(&ck, buf, (size_t)n);
+	/*
+	 * A character cut by the end of the buffer is kept, at its start,
+	 * for the next read to complete.
+	 */
+	left = 0;
+	do {
+		n = bufsz_read(fd, buf + left, len - left);
+		left += n > 0 ? (size_t)n : 0;
+		used = cook_bytes(&ck, buf, left, n <= 0);
+		left -= used;
+		memmove(buf, buf + used, left);
 		/* -u: nothing read waits in our buffer for more input. */
 		if (uflag)
 			out_flush();
-	}
+	} while (n > 0);
 	if (n < 0) {
 		out_flush();
 		warn("%s", name);
@@ -340,14 +357,20 @@ cook_copy(int fd, const char *name, const struct stat *st)
 	}
 }
 
-static void
-cook_bytes(struct cook *ck, const unsigned char *p, size_t n)
+/*
+ * Format n bytes; return how many were used, which is fewer only when a
+ * multibyte character is cut short and more input (not at_eof) may
+ * complete it.
+ */
+static size_t
+cook_bytes(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 {
-	const unsigned char *end;
+	size_t i, used;
 	unsigned char c;
 
-	for (end = p + n; p < end; p++) {
-		c = *p;
+	for (i = 0; i < n; i += used) {
+		c = p[i];
+		used = 1;
 		if (obufsz - olen < COOK_ROOM)
 			out_flush();
 		if (ck->ck_bol) {
@@ -366,8 +389,12 @@ cook_bytes(struct cook *ck, const unsigned char *p, size_t n)
 			}
 		}
 		ck->ck_bol = c == '\n';
-		put_char(c);
+		if (c < 0x80 || !mbvis)
+			put_char(c);
+		else if ((used = put_multibyte(p + i, n - i, at_eof)) == 0)
+			return (i);
 	}
+	return (n);
 }
 
 static void
@@ -404,6 +431,35 @@ put_char(unsigned char c)
 		}
 	}
 	obuf[olen++] = (char)c;
+}
+
+/*
+ * -v in a multibyte locale, as FreeBSD's: a printable character is
+ * written whole; one that is not printable gets the M- form of its low
+ * seven bits; a byte that begins no valid character gets its own M-
+ * form.  Returns the bytes used, 0 when p ends inside a character.
+ */
+static size_t
+put_multibyte(const unsigned char *p, size_t n, int at_eof)
+{
+	mbstate_t mbs;
+	wchar_t wc;
+	size_t len;
+
+	memset(&mbs, 0, sizeof(mbs));
+	len = mbrtowc(&wc, (const char *)p, n, &mbs);
+	if (len == (size_t)-2 && !at_eof)
+		return (0);
+	if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
+		put_char(*p);
+		return (1);
+	}
+	if (iswprint((wint_t)wc)) {
+		memcpy(obuf + olen, p, len);
+		olen += len;
+	} else
+		put_char((unsigned char)(0x80 | (wc & 0x7f)));
+	return (len);
 }
 
 static void

@@ -11,6 +11,10 @@ prog()
 
 PATHS="rw mmap cfr splice sendfile"
 
+# The byte forms of -v are the C locale's; v_multibyte sets its own.
+LC_ALL=C
+export LC_ALL
+
 # Random bytes of the given length into a file.
 random_file()
 {
@@ -240,6 +244,31 @@ EOF
 	# Tabs and newlines pass through -v untouched.
 	printf 'a\tb\n' > tab
 	atf_check -o file:tab "$(prog)" -v tab
+}
+
+atf_test_case v_multibyte
+v_multibyte_head()
+{
+	atf_set descr "-v in UTF-8 passes printable characters whole"
+}
+v_multibyte_body()
+{
+	LC_ALL=C.UTF-8
+	export LC_ALL
+	[ "$(locale charmap 2>/dev/null)" = UTF-8 ] ||
+	    atf_skip "no C.UTF-8 locale"
+	# e-acute, the euro sign, a stray byte, U+0085 (not printable), and
+	# a character cut short by the end of the file.
+	printf 'caf\303\251 \342\202\254 \377 \302\205 x\303' > in
+	atf_check -o inline:'caf\0303\0251 \0342\0202\0254 M-^? M-^E xM-C' \
+	    "$(prog)" -v in
+	# Without -v nothing is decoded.
+	atf_check -o file:in "$(prog)" in
+	# A character cut by the end of a 4 KiB buffer is put back together.
+	awk 'BEGIN { for (i = 0; i < 4095; i++) printf "a" }' > edge
+	printf '\303\251\342\202\254\n' >> edge
+	atf_check -o file:edge -x "BUFSZ_SIZE=4096 $(prog) -v edge"
+	atf_check -o file:edge -x "BUFSZ_SIZE=4096 $(prog) -v - < edge"
 }
 
 atf_test_case E_T_A_flags
@@ -727,6 +756,7 @@ atf_init_test_cases()
 	atf_add_test_case t_flag
 	atf_add_test_case u_flag
 	atf_add_test_case v_flag
+	atf_add_test_case v_multibyte
 	atf_add_test_case E_T_A_flags
 	atf_add_test_case combinations
 	atf_add_test_case l_flag
