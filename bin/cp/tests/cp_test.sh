@@ -1,0 +1,964 @@
+#
+# Tests for cp(1).  The program under test is ${rootdir}/bin/cp, rootdir
+# being a kyua configuration variable (empty: the installed /bin/cp).
+#
+
+prog()
+{
+	echo "$(atf_config_get rootdir '')/bin/cp"
+}
+
+# The engine paths that BUFSZ_PATH can force.
+paths="rw mmap cfr splice"
+
+# Allocated 512-byte blocks of a file.
+blocks()
+{
+	stat -c %b "$1"
+}
+
+# A target may not hold more than its source's blocks, give or take 64 KiB.
+check_sparse()
+{
+	atf_check cmp "$1" "$2"
+	if [ "$(blocks "$2")" -gt $(($(blocks "$1") + 128)) ]; then
+		atf_fail "$2 has $(blocks "$2") blocks, $1 has $(blocks "$1")"
+	fi
+}
+
+# Some data: not a multiple of any buffer size.
+mkdata()
+{
+	i=0
+	: > "$1"
+	while [ $i -lt "$2" ]; do
+		echo "line $i of some data to copy" >> "$1"
+		i=$((i + 1))
+	done
+}
+
+atf_test_case basic
+basic_head()
+{
+	atf_set "descr" "A file is copied, silently, with its content"
+}
+basic_body()
+{
+	mkdata a 1000
+	atf_check $(prog) a b
+	atf_check cmp a b
+}
+
+atf_test_case usage
+usage_head()
+{
+	atf_set "descr" "Too few operands and unknown options give the usage"
+}
+usage_body()
+{
+	u="usage: cp [-R [-H | -L | -P]] [-f | -i | -n] [-alpsvx] source target
+       cp [-R [-H | -L | -P]] [-f | -i | -n] [-alpsvx] source ... directory
+"
+	touch a
+	atf_check -s exit:1 -e inline:"$u" $(prog)
+	atf_check -s exit:1 -e inline:"$u" $(prog) a
+	# The first line is getopt(3)'s own, which differs between systems.
+	atf_check -s exit:1 -e save:err $(prog) -Z a b
+	atf_check -o inline:"$u" sed 1d err
+}
+
+atf_test_case exclusive_options
+exclusive_options_head()
+{
+	atf_set "descr" "-R with -r, and -l with -s, are refused"
+}
+exclusive_options_body()
+{
+	touch a
+	atf_check -s exit:1 \
+	    -e inline:"cp: the -R and -r options may not be specified together\n" \
+	    $(prog) -R -r a b
+	atf_check -s exit:1 \
+	    -e inline:"cp: the -l and -s options may not be specified together\n" \
+	    $(prog) -l -s a b
+	atf_check test ! -e b
+}
+
+atf_test_case directory_without_R
+directory_without_R_head()
+{
+	atf_set "descr" "Without -R a directory is reported and the rest copied"
+}
+directory_without_R_body()
+{
+	mkdir d t
+	echo x > a
+	atf_check -s exit:1 -e inline:"cp: d is a directory (not copied).\n" \
+	    $(prog) d a t
+	atf_check -o inline:"x\n" cat t/a
+	atf_check test ! -e t/d
+}
+
+atf_test_case identical
+identical_head()
+{
+	atf_set "descr" "A file is not copied onto itself, by name or link"
+}
+identical_body()
+{
+	echo x > a
+	ln a b
+	ln -s a c
+	atf_check -s exit:1 -e inline:"cp: a and a are identical (not copied).\n" \
+	    $(prog) a a
+	atf_check -s exit:1 -e inline:"cp: b and a are identical (not copied).\n" \
+	    $(prog) a b
+	atf_check -s exit:1 -e inline:"cp: c and a are identical (not copied).\n" \
+	    $(prog) a c
+	atf_check -o inline:"x\n" cat a
+	mkdir d
+	atf_check -s exit:1 \
+	    -e inline:"cp: ./d and d are identical (not copied).\n" \
+	    $(prog) -R d .
+}
+
+atf_test_case missing_source
+missing_source_head()
+{
+	atf_set "descr" "A failed operand is reported, the others go on"
+}
+missing_source_body()
+{
+	mkdir t
+	echo x > a
+	echo y > b
+	atf_check -s exit:1 -e inline:"cp: nosuch: No such file or directory\n" \
+	    $(prog) a nosuch b t
+	atf_check -o inline:"x\n" cat t/a
+	atf_check -o inline:"y\n" cat t/b
+}
+
+atf_test_case not_a_directory
+not_a_directory_head()
+{
+	atf_set "descr" "Several sources need a directory target"
+}
+not_a_directory_body()
+{
+	touch a b c
+	atf_check -s exit:1 -e inline:"cp: c is not a directory\n" \
+	    $(prog) a b c
+	atf_check -s exit:1 -e inline:"cp: nodir is not a directory\n" \
+	    $(prog) a b nodir
+	atf_check -s exit:1 -e inline:"cp: directory nodir does not exist\n" \
+	    $(prog) a nodir/
+	atf_check -s exit:1 -e inline:"cp: c is not a directory\n" \
+	    $(prog) a c/
+}
+
+atf_test_case symlink_source
+symlink_source_head()
+{
+	atf_set "descr" "Without -R a link to a file copies the file"
+}
+symlink_source_body()
+{
+	echo x > a
+	ln -s a l
+	atf_check $(prog) l b
+	atf_check test ! -L b
+	atf_check -o inline:"x\n" cat b
+}
+
+atf_test_case standalone_P
+standalone_P_head()
+{
+	atf_set "descr" "-P alone copies a link as a link"
+}
+standalone_P_body()
+{
+	echo x > a
+	ln -s a l
+	atf_check $(prog) -P l b
+	atf_check -o inline:"a\n" readlink b
+}
+
+atf_test_case dangling_target
+dangling_target_head()
+{
+	atf_set "descr" "A target that is a dangling link is written through it"
+}
+dangling_target_body()
+{
+	echo x > a
+	ln -s made l
+	atf_check $(prog) a l
+	atf_check test -L l
+	atf_check -o inline:"x\n" cat made
+}
+
+atf_test_case dangling_source
+dangling_source_head()
+{
+	atf_set "descr" "A dangling link is copied under -R -P, an error else"
+}
+dangling_source_body()
+{
+	ln -s nowhere l
+	atf_check -s exit:1 -e inline:"cp: l: No such file or directory\n" \
+	    $(prog) l a
+	atf_check -s exit:1 -e inline:"cp: l: No such file or directory\n" \
+	    $(prog) -RH l b
+	atf_check $(prog) -R l c
+	atf_check -o inline:"nowhere\n" readlink c
+	mkdir d
+	ln -s nowhere d/l
+	atf_check -s exit:1 -e inline:"cp: d/l: No such file or directory\n" \
+	    $(prog) -RL d e
+	atf_check test -d e
+}
+
+atf_test_case target_longer
+target_longer_head()
+{
+	atf_set "descr" "An existing longer target ends as long as the source"
+}
+target_longer_body()
+{
+	mkdata big 5000
+	echo short > a
+	cp big b
+	atf_check $(prog) a b
+	atf_check cmp a b
+	for p in $paths; do
+		cp big b
+		atf_check env BUFSZ_PATH=$p $(prog) a b
+		atf_check cmp a b
+	done
+}
+
+atf_test_case fflag
+fflag_head()
+{
+	atf_set "descr" "-f removes the target and makes a new file"
+}
+fflag_body()
+{
+	echo x > a
+	echo old > b
+	ln b keep
+	atf_check $(prog) -f a b
+	atf_check -o inline:"x\n" cat b
+	atf_check -o inline:"old\n" cat keep
+	# Without -f the target is overwritten in place.
+	echo old > c
+	ln c keep2
+	atf_check $(prog) a c
+	atf_check -o inline:"x\n" cat keep2
+}
+
+atf_test_case nflag
+nflag_head()
+{
+	atf_set "descr" "-n leaves an existing target alone, as FreeBSD: exit 1"
+}
+nflag_body()
+{
+	echo x > a
+	echo old > b
+	atf_check -s exit:1 $(prog) -n a b
+	atf_check -o inline:"old\n" cat b
+	atf_check -s exit:1 -o inline:"b not overwritten\n" $(prog) -nv a b
+	atf_check -o inline:"old\n" cat b
+	atf_check $(prog) -n a c
+	atf_check -o inline:"x\n" cat c
+}
+
+atf_test_case iflag
+iflag_head()
+{
+	atf_set "descr" "-i asks on stderr; only an answer with y replaces"
+}
+iflag_body()
+{
+	echo x > a
+	echo old > b
+	for no in n no "" N " y"; do
+		echo "$no" > answer
+		atf_check -s exit:1 \
+		    -e inline:"overwrite b? (y/n [n]) not overwritten\n" \
+		    $(prog) -i a b < answer
+		atf_check -o inline:"old\n" cat b
+	done
+	atf_check -s exit:1 \
+	    -e inline:"overwrite b? (y/n [n]) not overwritten\n" \
+	    $(prog) -i a b < /dev/null
+	echo yes > answer
+	atf_check -e inline:"overwrite b? (y/n [n]) " $(prog) -i a b < answer
+	atf_check -o inline:"x\n" cat b
+	# No question for a target that does not exist.
+	atf_check $(prog) -i a c < /dev/null
+	# Two targets, two answers.
+	mkdir t
+	echo old > t/a
+	echo old > t/b
+	cp a b
+	printf 'y\nn\n' > answer
+	atf_check -s exit:1 -e inline:"overwrite t/a? (y/n [n]) overwrite t/b? (y/n [n]) not overwritten\n" \
+	    $(prog) -i a b t < answer
+	atf_check -o inline:"x\n" cat t/a
+	atf_check -o inline:"old\n" cat t/b
+}
+
+atf_test_case fin_last_wins
+fin_last_wins_head()
+{
+	atf_set "descr" "Of -f, -i and -n the last one given counts"
+}
+fin_last_wins_body()
+{
+	echo x > a
+	echo old > b
+	atf_check -s exit:1 $(prog) -i -f -n a b < /dev/null
+	atf_check -o inline:"old\n" cat b
+	atf_check -s exit:1 -e inline:"overwrite b? (y/n [n]) not overwritten\n" \
+	    $(prog) -n -f -i a b < /dev/null
+	atf_check -o inline:"old\n" cat b
+	atf_check $(prog) -n -i -f a b < /dev/null
+	atf_check -o inline:"x\n" cat b
+}
+
+atf_test_case vflag
+vflag_head()
+{
+	atf_set "descr" "-v names each copy"
+}
+vflag_body()
+{
+	mkdir -p d/e t
+	touch a d/f d/e/g
+	atf_check -o inline:"a -> b\n" $(prog) -v a b
+	atf_check -o inline:"a -> t/a\nb -> t/b\n" $(prog) -v a b t
+	atf_check -o inline:"d -> c\nd/e -> c/e\nd/e/g -> c/e/g\nd/f -> c/f\n" \
+	    sh -c "$(prog) -Rv d c | sort"
+}
+
+atf_test_case lflag
+lflag_head()
+{
+	atf_set "descr" "-l makes hard links; an existing target needs -f"
+}
+lflag_body()
+{
+	echo x > a
+	atf_check $(prog) -l a b
+	atf_check_equal "$(stat -c %d,%i a)" "$(stat -c %d,%i b)"
+	echo old > c
+	atf_check -s exit:1 -e inline:"cp: c: File exists\n" $(prog) -l a c
+	atf_check -o inline:"old\n" cat c
+	atf_check $(prog) -fl a c
+	atf_check_equal "$(stat -c %d,%i a)" "$(stat -c %d,%i c)"
+	mkdir -p d/e
+	echo y > d/e/f
+	atf_check $(prog) -Rl d d2
+	atf_check test -d d2/e
+	atf_check_equal "$(stat -c %i d/e/f)" "$(stat -c %i d2/e/f)"
+}
+
+atf_test_case sflag
+sflag_head()
+{
+	atf_set "descr" "-s makes symbolic links; an existing target needs -f"
+}
+sflag_body()
+{
+	echo x > a
+	atf_check $(prog) -s a b
+	atf_check -o inline:"a\n" readlink b
+	echo old > c
+	atf_check -s exit:1 -e inline:"cp: c: File exists\n" $(prog) -s a c
+	atf_check -o inline:"old\n" cat c
+	atf_check $(prog) -fs a c
+	atf_check -o inline:"a\n" readlink c
+}
+
+atf_test_case R_basic
+R_basic_head()
+{
+	atf_set "descr" "-R copies a tree; into a directory under its name"
+}
+R_basic_body()
+{
+	mkdir -p d/e/f d/empty
+	mkdata d/a 100
+	mkdata d/e/b 2000
+	mkdata d/e/f/c 3
+	ln -s ../a d/e/l
+	atf_check $(prog) -R d n
+	atf_check diff -r d n
+	atf_check -o inline:"../a\n" readlink n/e/l
+	mkdir t
+	atf_check $(prog) -R d t
+	atf_check diff -r d t/d
+	# -r is accepted.
+	atf_check $(prog) -r d r
+	atf_check diff -r d r
+}
+
+atf_test_case R_trailing_slash
+R_trailing_slash_head()
+{
+	atf_set "descr" "A source ending in / copies its contents into the target"
+}
+R_trailing_slash_body()
+{
+	mkdir -p d/e t
+	touch d/a d/e/b
+	atf_check $(prog) -R d/ t
+	atf_check test -f t/a -a -f t/e/b -a ! -e t/d
+	atf_check $(prog) -R d/ n
+	atf_check test -f n/a -a -f n/e/b
+}
+
+atf_test_case R_into_file
+R_into_file_head()
+{
+	atf_set "descr" "A directory onto a file, or a file onto a directory"
+}
+R_into_file_body()
+{
+	mkdir -p d t/a
+	touch f a
+	atf_check -s exit:1 -e inline:"cp: f: Not a directory\n" \
+	    $(prog) -R d f
+	atf_check -s exit:1 -e inline:"cp: t/a: Is a directory\n" \
+	    $(prog) a t
+	# A link to a directory in the target is not a directory (-P).
+	mkdir -p u s/x
+	ln -s .. u/x
+	atf_check -s exit:1 -e inline:"cp: u/x: Not a directory\n" \
+	    $(prog) -R s/x u
+}
+
+atf_test_case R_self
+R_self_head()
+{
+	atf_set "descr" "cp -R foo foo copies foo into foo/foo once, as FreeBSD"
+}
+R_self_body()
+{
+	mkdir foo
+	echo qux > foo/bar
+	cp foo/bar foo/zoo
+	atf_check $(prog) -R foo foo
+	atf_check -o inline:"qux\n" cat foo/foo/bar
+	atf_check -o inline:"qux\n" cat foo/foo/zoo
+	atf_check test ! -e foo/foo/foo
+}
+
+atf_test_case R_into_itself
+R_into_itself_head()
+{
+	atf_set "descr" "A directory copied into itself stops at its own copy"
+}
+R_into_itself_body()
+{
+	mkdir -p foo/moo
+	ln -s foo coo
+	echo qux > foo/bar
+	touch foo/moo/roo
+	atf_check $(prog) -R foo foo/moo
+	atf_check $(prog) -RH coo foo/moo
+	atf_check -o inline:"qux\n" cat foo/moo/foo/bar
+	atf_check -o inline:"qux\n" cat foo/moo/coo/bar
+	atf_check test -f foo/moo/foo/moo/roo
+	atf_check test -f foo/moo/coo/moo/roo
+	atf_check test ! -e foo/moo/foo/moo/foo
+	atf_check test ! -e foo/moo/coo/moo/coo
+	# Into a subdirectory that does not exist yet.
+	mkdir baz
+	echo qux > baz/bar
+	atf_check $(prog) -R baz baz/dne
+	atf_check -o inline:"qux\n" cat baz/dne/bar
+	atf_check test ! -e baz/dne/dne
+}
+
+atf_test_case R_cycle
+R_cycle_head()
+{
+	atf_set "descr" "-L through a link to an ancestor: a cycle, reported"
+}
+R_cycle_body()
+{
+	mkdir -p c/d
+	touch c/d/f
+	ln -s .. c/d/up
+	atf_check -s exit:1 -e inline:"cp: c/d/up: directory causes a cycle\n" \
+	    $(prog) -RL c n
+	atf_check test -f n/d/f
+	atf_check test ! -e n/d/up
+	# Under -P the link is only a link.
+	atf_check $(prog) -R c p
+	atf_check -o inline:"..\n" readlink p/d/up
+}
+
+# A tree for the link-following cases: links to a file, to a directory
+# and to nothing, inside the tree and on the command line.
+mklinks()
+{
+	mkdir -p src/dir real
+	echo file > real/file
+	echo inner > real/inner
+	ln -s ../real/file src/lfile
+	ln -s ../real src/ldir
+	ln -s ../nowhere src/ldangle
+	ln -s src top
+}
+
+atf_test_case R_P
+R_P_head()
+{
+	atf_set "descr" "-R (-P) copies every link as a link"
+}
+R_P_body()
+{
+	mklinks
+	atf_check $(prog) -R src p
+	atf_check test -L p/lfile -a -L p/ldir -a -L p/ldangle
+	atf_check $(prog) -RP top p2
+	atf_check -o inline:"src\n" readlink p2
+}
+
+atf_test_case R_H
+R_H_head()
+{
+	atf_set "descr" "-RH follows links named on the command line only"
+}
+R_H_body()
+{
+	mklinks
+	atf_check $(prog) -RH top h
+	atf_check test -d h -a ! -L h
+	atf_check test -L h/lfile -a -L h/ldir -a -L h/ldangle
+	atf_check $(prog) -RH src/lfile hf
+	atf_check test -f hf -a ! -L hf
+	atf_check $(prog) -RH src/ldir hd
+	atf_check test -d hd -a ! -L hd
+	atf_check -o inline:"inner\n" cat hd/inner
+}
+
+atf_test_case R_L
+R_L_head()
+{
+	atf_set "descr" "-RL follows every link; a dangling one is an error"
+}
+R_L_body()
+{
+	mklinks
+	atf_check -s exit:1 \
+	    -e inline:"cp: top/ldangle: No such file or directory\n" \
+	    $(prog) -RL top l
+	atf_check test -d l -a ! -L l
+	atf_check test -f l/lfile -a ! -L l/lfile
+	atf_check test -d l/ldir -a ! -L l/ldir
+	atf_check -o inline:"inner\n" cat l/ldir/inner
+	atf_check test ! -e l/ldangle
+}
+
+atf_test_case R_fifo
+R_fifo_head()
+{
+	atf_set "descr" "-R makes a FIFO anew rather than reading it"
+}
+R_fifo_body()
+{
+	mkdir d
+	mkfifo d/fifo
+	chmod 640 d/fifo
+	atf_check $(prog) -R d e
+	atf_check test -p e/fifo
+	atf_check -o inline:"640\n" stat -c %a e/fifo
+	atf_check $(prog) -R d/fifo f
+	atf_check test -p f
+}
+
+atf_test_case R_chrdev
+R_chrdev_head()
+{
+	atf_set "descr" "-R makes a device node anew; without -R it is read"
+	atf_set "require.user" "root"
+}
+R_chrdev_body()
+{
+	mkdir d
+	if ! mknod d/null c 1 3; then
+		atf_skip "mknod not permitted here"
+	fi
+	atf_check $(prog) -R d e
+	atf_check test -c e/null
+	atf_check -o inline:"1,3\n" stat -c %t,%T e/null
+	atf_check $(prog) d/null plain
+	atf_check test -f plain -a ! -s plain
+}
+
+atf_test_case chrdev_source
+chrdev_source_head()
+{
+	atf_set "descr" "Without -R a device's content is copied (empty /dev/null)"
+}
+chrdev_source_body()
+{
+	echo foo > b
+	atf_check $(prog) /dev/null b
+	atf_check test -f b -a ! -s b
+}
+
+atf_test_case p_times_modes
+p_times_modes_head()
+{
+	atf_set "descr" "-p keeps modes and times to the nanosecond"
+}
+p_times_modes_body()
+{
+	mkdir -p d/e
+	echo x > d/f
+	echo y > d/e/g
+	ln -s f d/l
+	chmod 0741 d/f
+	chmod 0600 d/e/g
+	chmod 0750 d/e
+	touch -h -d "2001-02-03 04:05:06.123456789" d/l
+	touch -d "2002-03-04 05:06:07.987654321" d/f d/e/g
+	touch -d "2003-04-05 06:07:08.000000001" d/e d
+	atf_check $(prog) -Rp d n
+	# Literal times: reading the sources may have moved their atimes.
+	t2="2002-03-04 05:06:07.987654321 +0000"
+	t3="2003-04-05 06:07:08.000000001 +0000"
+	atf_check -o inline:"741 $t2 $t2\n" stat -c '%a %y %x' n/f
+	atf_check -o inline:"600 $t2 $t2\n" stat -c '%a %y %x' n/e/g
+	# Directory times are set after their contents are written.
+	atf_check -o inline:"750 $t3 $t3\n" stat -c '%a %y %x' n/e
+	atf_check -o inline:"$t3\n" stat -c %y n
+	atf_check -o inline:"2001-02-03 04:05:06.123456789 +0000\n" \
+	    stat -c %y n/l
+	atf_check $(prog) -p d/f g
+	atf_check -o inline:"741 2002-03-04 05:06:07.987654321 +0000\n" \
+	    stat -c '%a %y' g
+}
+
+atf_test_case a_flag
+a_flag_head()
+{
+	atf_set "descr" "-a is -RpP"
+}
+a_flag_body()
+{
+	mkdir d
+	echo x > d/f
+	ln -s f d/l
+	chmod 0604 d/f
+	touch -d "2002-03-04 05:06:07.5" d/f
+	atf_check $(prog) -a d n
+	atf_check test -L n/l
+	atf_check -o inline:"604 2002-03-04 05:06:07.500000000 +0000\n" \
+	    stat -c '%a %y' n/f
+}
+
+atf_test_case modes_without_p
+modes_without_p_head()
+{
+	atf_set "descr" "Without -p: source modes less the umask, set-id bits off"
+}
+modes_without_p_body()
+{
+	mkdir -p d/e
+	touch d/f
+	chmod 4755 d/f
+	chmod 0705 d/e
+	umask 022
+	atf_check $(prog) -R d n
+	atf_check -o inline:"755\n" stat -c %a n/f
+	atf_check -o inline:"705\n" stat -c %a n/e
+	umask 077
+	atf_check $(prog) d/f g
+	atf_check -o inline:"700\n" stat -c %a g
+}
+
+atf_test_case p_setid_cleared
+p_setid_cleared_head()
+{
+	atf_set "descr" "-p drops set-id bits when the owner cannot be kept"
+	atf_set "require.user" "unprivileged"
+}
+p_setid_cleared_body()
+{
+	src=
+	for f in /usr/bin/passwd /bin/su /usr/bin/su /usr/bin/newgrp \
+	    /usr/bin/chsh /bin/mount /usr/bin/mount; do
+		if [ -u "$f" ] && [ -r "$f" ] && [ ! -O "$f" ]; then
+			src=$f
+			break
+		fi
+	done
+	[ -n "$src" ] || atf_skip "no readable set-uid file owned by another"
+	atf_check $(prog) -p "$src" copy
+	mode=$(stat -c %a "$src")
+	atf_check -o inline:"$(printf '%o' $((0$mode & 0777)))\n" \
+	    stat -c %a copy
+	atf_check cmp "$src" copy
+}
+
+atf_test_case sparse_holes
+sparse_holes_head()
+{
+	atf_set "descr" "Holes leading, trailing, between and alone are kept"
+}
+sparse_holes_body()
+{
+	# Leading: a hole, then data.
+	truncate -s 16M lead
+	mkdata d 30000
+	cat d >> lead
+	# Trailing: data, then a hole.
+	cp d trail
+	truncate -s 17M trail
+	# Middle: data, hole, data.
+	cp d mid
+	truncate -s 9M mid
+	cat d >> mid
+	# Only a hole.
+	truncate -s 16M only
+	for f in lead trail mid only; do
+		atf_check $(prog) $f $f.copy
+		check_sparse $f $f.copy
+		for p in $paths; do
+			rm $f.copy
+			atf_check env BUFSZ_PATH=$p $(prog) $f $f.copy
+			check_sparse $f $f.copy
+		done
+	done
+}
+
+atf_test_case sparse_5g
+sparse_5g_head()
+{
+	atf_set "descr" "A 5 GiB sparse file with data past 4 GiB"
+}
+sparse_5g_body()
+{
+	truncate -s 5G big
+	echo "past four gibibytes" | dd of=big bs=1 seek=4294967401 \
+	    conv=notrunc 2>/dev/null
+	atf_check $(prog) big copy
+	atf_check -o inline:"5368709120\n" stat -c %s copy
+	check_sparse big copy
+	atf_check -o inline:"past four gibibytes\n" \
+	    dd if=copy bs=1 skip=4294967401 count=20 status=none
+	rm -f copy big
+}
+
+atf_test_case proc_file
+proc_file_head()
+{
+	atf_set "descr" "A /proc file (size 0) is copied to its end, byte-exact"
+}
+proc_file_body()
+{
+	[ -r /proc/version ] || atf_skip "no /proc/version"
+	atf_check $(prog) /proc/version v
+	atf_check cmp /proc/version v
+	for p in $paths; do
+		atf_check env BUFSZ_PATH=$p $(prog) /proc/version v.$p
+		atf_check cmp /proc/version v.$p
+	done
+}
+
+atf_test_case dev_full
+dev_full_head()
+{
+	atf_set "descr" "A full device as target is an error in its name"
+}
+dev_full_body()
+{
+	[ -w /dev/full ] || atf_skip "no writable /dev/full"
+	mkdata a 100
+	atf_check -s exit:1 -e inline:"cp: /dev/full: No space left on device\n" \
+	    $(prog) a /dev/full
+	for p in $paths; do
+		atf_check -s exit:1 \
+		    -e inline:"cp: /dev/full: No space left on device\n" \
+		    env BUFSZ_PATH=$p $(prog) a /dev/full
+	done
+}
+
+atf_test_case engine_paths
+engine_paths_head()
+{
+	atf_set "descr" "Each engine path copies a file and a tree the same"
+}
+engine_paths_body()
+{
+	mkdir -p d/e
+	mkdata d/a 20000
+	mkdata d/e/b 7
+	: > d/empty
+	for p in $paths; do
+		atf_check env BUFSZ_PATH=$p $(prog) d/a a.$p
+		atf_check cmp d/a a.$p
+		atf_check env BUFSZ_PATH=$p BUFSZ_SIZE=4096 $(prog) d/a s.$p
+		atf_check cmp d/a s.$p
+		atf_check env BUFSZ_PATH=$p $(prog) -R d t.$p
+		atf_check diff -r d t.$p
+	done
+	atf_check -s exit:1 -e match:"^cp: BUFSZ_PATH or BUFSZ_SIZE: " \
+	    env BUFSZ_PATH=bogus $(prog) d/a x
+}
+
+atf_test_case unreadable
+unreadable_head()
+{
+	atf_set "descr" "Unreadable entries are reported, the rest copied"
+	atf_set "require.user" "unprivileged"
+}
+unreadable_body()
+{
+	mkdir -p d/sub d/closed
+	echo x > d/a
+	echo y > d/secret
+	echo z > d/sub/b
+	touch d/closed/c
+	chmod 000 d/secret d/closed
+	atf_check -s exit:1 -e save:err $(prog) -R d n
+	atf_check -o inline:"cp: d/closed: Permission denied\ncp: d/secret: Permission denied\n" \
+	    sort err
+	atf_check -o inline:"x\n" cat n/a
+	atf_check -o inline:"z\n" cat n/sub/b
+	atf_check test ! -e n/secret -a ! -e n/closed
+	chmod 755 d/closed
+}
+
+atf_test_case deep_tree
+deep_tree_head()
+{
+	atf_set "descr" "A tree deeper than the open directories kept, also via -L"
+}
+deep_tree_body()
+{
+	mkdir real
+	p=real
+	i=0
+	while [ $i -lt 150 ]; do
+		p=$p/$i
+		i=$((i + 1))
+	done
+	mkdir -p $p
+	echo leaf > $p/leaf
+	echo mid > real/0/1/2/mid
+	atf_check $(prog) -R real copy
+	atf_check diff -r real copy
+	mkdir -p top/a
+	touch top/a/first top/last
+	ln -s ../../real top/a/b
+	atf_check $(prog) -RL top lcopy
+	atf_check diff -r real lcopy/a/b
+	atf_check test -f lcopy/a/first -a -f lcopy/last
+}
+
+atf_test_case xflag
+xflag_head()
+{
+	atf_set "descr" "-x does not descend into another file system"
+	atf_set "require.user" "root"
+}
+xflag_body()
+{
+	mkdir -p d/mnt
+	touch d/f
+	if ! mount -t tmpfs cptest d/mnt 2>/dev/null; then
+		atf_skip "cannot mount a tmpfs here"
+	fi
+	touch d/mnt/inside
+	$(prog) -Rx d n
+	r=$?
+	umount d/mnt
+	atf_check_equal 0 $r
+	atf_check test -f n/f -a -d n/mnt -a ! -e n/mnt/inside
+}
+xflag_cleanup()
+{
+	umount d/mnt 2>/dev/null || true
+}
+
+atf_test_case progress
+progress_head()
+{
+	atf_set "descr" "SIGUSR1 reports the file in flight; the copy goes on"
+}
+progress_body()
+{
+	mkdata big 40000
+	mkfifo fifo
+	# Should the signal ever reach this shell, it must not end the test.
+	trap : USR1
+	$(prog) big fifo 2>err &
+	pid=$!
+	exec 3<fifo
+	# The pipe is full: cp waits in a write with most still to copy.
+	sleep 1
+	kill -USR1 $pid
+	sleep 1
+	cat <&3 > got
+	exec 3<&-
+	wait $pid
+	atf_check_equal 0 $?
+	atf_check cmp big got
+	atf_check -o match:"^big -> fifo  [0-9]+%$" cat err
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case basic
+	atf_add_test_case usage
+	atf_add_test_case exclusive_options
+	atf_add_test_case directory_without_R
+	atf_add_test_case identical
+	atf_add_test_case missing_source
+	atf_add_test_case not_a_directory
+	atf_add_test_case symlink_source
+	atf_add_test_case standalone_P
+	atf_add_test_case dangling_target
+	atf_add_test_case dangling_source
+	atf_add_test_case target_longer
+	atf_add_test_case fflag
+	atf_add_test_case nflag
+	atf_add_test_case iflag
+	atf_add_test_case fin_last_wins
+	atf_add_test_case vflag
+	atf_add_test_case lflag
+	atf_add_test_case sflag
+	atf_add_test_case R_basic
+	atf_add_test_case R_trailing_slash
+	atf_add_test_case R_into_file
+	atf_add_test_case R_self
+	atf_add_test_case R_into_itself
+	atf_add_test_case R_cycle
+	atf_add_test_case R_P
+	atf_add_test_case R_H
+	atf_add_test_case R_L
+	atf_add_test_case R_fifo
+	atf_add_test_case R_chrdev
+	atf_add_test_case chrdev_source
+	atf_add_test_case p_times_modes
+	atf_add_test_case a_flag
+	atf_add_test_case modes_without_p
+	atf_add_test_case p_setid_cleared
+	atf_add_test_case sparse_holes
+	atf_add_test_case sparse_5g
+	atf_add_test_case proc_file
+	atf_add_test_case dev_full
+	atf_add_test_case engine_paths
+	atf_add_test_case unreadable
+	atf_add_test_case deep_tree
+	atf_add_test_case xflag
+	atf_add_test_case progress
+}
