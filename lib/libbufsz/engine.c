@@ -525,8 +525,8 @@ write_holey(int fd, const char *buf, size_t len, size_t blk)
 
 	off = 0;
 	while (off < len) {
-		zero = is_zero(buf + off, MIN(blk, len - off));
-		run = 0;
+		run = MIN(blk, len - off);
+		zero = is_zero(buf + off, run);
 		while (off + run < len) {
 			n = MIN(blk, len - off - run);
 			if (is_zero(buf + off + run, n) != zero)
@@ -612,11 +612,12 @@ copy_cfr(struct job *j)
 	ssize_t n;
 	int moved;
 
-	for (moved = 0; !job_done(j); moved = 1) {
+	for (moved = 0; !job_done(j);) {
 		n = copy_file_range(j->j_in, NULL, j->j_out, NULL,
 		    job_want(j, CHUNK_MAX), 0);
 		if (n > 0) {
 			job_moved(j, (size_t)n);
+			moved = 1;
 			continue;
 		}
 		if (n == 0)
@@ -654,10 +655,11 @@ copy_sendfile(struct job *j)
 	ssize_t n;
 	int moved;
 
-	for (moved = 0; !job_done(j); moved = 1) {
+	for (moved = 0; !job_done(j);) {
 		n = sendfile(j->j_out, j->j_in, NULL, job_want(j, CHUNK_MAX));
 		if (n > 0) {
 			job_moved(j, (size_t)n);
+			moved = 1;
 			continue;
 		}
 		if (n == 0)
@@ -677,11 +679,12 @@ copy_splice(struct job *j)
 	ssize_t n;
 	int moved;
 
-	for (moved = 0; !job_done(j); moved = 1) {
+	for (moved = 0; !job_done(j);) {
 		n = splice(j->j_in, NULL, j->j_out, NULL,
 		    job_want(j, CHUNK_MAX), SPLICE_F_MOVE | SPLICE_F_MORE);
 		if (n > 0) {
 			job_moved(j, (size_t)n);
+			moved = 1;
 			continue;
 		}
 		if (n == 0)
@@ -768,7 +771,7 @@ copy_splice_via(struct job *j)
 	if ((n = fcntl(e->be_pipe[1], F_GETPIPE_SZ)) <= 0)
 		n = 65536;
 	cap = MIN((size_t)n, CHUNK_MAX);
-	for (moved = 0; !job_done(j); moved = 1) {
+	for (moved = 0; !job_done(j);) {
 		n = splice(j->j_in, NULL, e->be_pipe[1], NULL, job_want(j, cap),
 		    SPLICE_F_MOVE | SPLICE_F_MORE);
 		if (n == 0)
@@ -781,6 +784,7 @@ copy_splice_via(struct job *j)
 			return (REFUSED);
 		}
 		job_moved(j, (size_t)n);
+		moved = 1;
 		while (n > 0) {
 			m = splice(e->be_pipe[0], NULL, j->j_out, NULL,
 			    (size_t)n, SPLICE_F_MOVE | SPLICE_F_MORE);
@@ -814,6 +818,7 @@ copy_splice_via(struct job *j)
 static int
 copy_sparse(struct job *j)
 {
+#ifdef SEEK_DATA
 	off_t pos, data, hole, delta, end;
 	int r;
 
@@ -822,16 +827,14 @@ copy_sparse(struct job *j)
 		return (REFUSED);
 	delta -= pos;
 	j->j_holes = 1;
-#ifdef SEEK_DATA
 	for (;;) {
 		if ((data = lseek(j->j_in, pos, SEEK_DATA)) == -1) {
 			if (errno == ENXIO)
 				break;		/* only a hole is left */
 			return (REFUSED);	/* the fs cannot say */
 		}
-		if ((hole = lseek(j->j_in, data, SEEK_HOLE)) == -1)
-			return (BUFSZ_EREAD);
-		if (lseek(j->j_in, data, SEEK_SET) == -1)
+		if ((hole = lseek(j->j_in, data, SEEK_HOLE)) == -1 ||
+		    lseek(j->j_in, data, SEEK_SET) == -1)
 			return (BUFSZ_EREAD);
 		if (lseek(j->j_out, data + delta, SEEK_SET) == -1)
 			return (BUFSZ_EWRITE);
@@ -840,18 +843,16 @@ copy_sparse(struct job *j)
 			return (r);
 		pos = hole;
 	}
-#else
-	(void)data;
-	(void)hole;
-	(void)r;
-	return (REFUSED);
-#endif
 	if ((end = lseek(j->j_in, 0, SEEK_END)) == -1)
 		return (BUFSZ_EREAD);
 	if (ftruncate(j->j_out, end + delta) != 0 ||
 	    lseek(j->j_out, end + delta, SEEK_SET) == -1)
 		return (BUFSZ_EWRITE);
 	return (BUFSZ_OK);
+#else
+	(void)j;
+	return (REFUSED);
+#endif
 }
 
 int
@@ -874,6 +875,7 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
 		outst = &osb;
 	}
 	e->be_moved = 0;
+	e->be_last = BUFSZ_PATH_RW;	/* until a path takes the copy */
 	j.j_e = e;
 	j.j_in = in;
 	j.j_out = out;

@@ -438,6 +438,7 @@ ATF_TC_BODY(size_zero_input, tc)
 	struct bufsz_engine e;
 	struct stat sb;
 	size_t k, len;
+	int in, out;
 	char *want;
 
 	if (stat(src, &sb) != 0)
@@ -452,6 +453,17 @@ ATF_TC_BODY(size_zero_input, tc)
 		    bufsz_path_name(all_paths[k]), bufsz_path_name(e.be_last));
 		bufsz_engine_fini(&e);
 		same_bytes("dst", want, len, src, all_paths[k]);
+		/* Told a size, the kernel paths must not trust it either. */
+		sb.st_size = 1 * (off_t)MiB;
+		engine_for(&e, all_paths[k]);
+		ATF_REQUIRE((in = open(src, O_RDONLY)) >= 0);
+		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+		    0644)) >= 0);
+		ATF_CHECK_EQ(bufsz_copy(&e, in, &sb, out, NULL), BUFSZ_OK);
+		ATF_REQUIRE(close(in) == 0);
+		ATF_REQUIRE(close(out) == 0);
+		bufsz_engine_fini(&e);
+		same_bytes("dst", want, len, "told 1 MiB", all_paths[k]);
 	}
 	free(want);
 }
@@ -489,6 +501,8 @@ ATF_TC_BODY(path_taken, tc)
 {
 	struct bufsz_engine e;
 	char data[100];
+	int in, out;
+	size_t k;
 
 	fill(data, sizeof(data), 5);
 	put_file("src", data, sizeof(data));
@@ -509,6 +523,24 @@ ATF_TC_BODY(path_taken, tc)
 	    BUFSZ_EREAD);
 	ATF_CHECK_EQ(e.be_last, BUFSZ_PATH_RW);
 	bufsz_engine_fini(&e);
+	/*
+	 * An input already at its end: a kernel path moves nothing on its
+	 * first call and hands over to read/write, which has the last word.
+	 */
+	for (k = 0; k < NPATHS; k++) {
+		engine_for(&e, all_paths[k]);
+		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+		ATF_REQUIRE(lseek(in, 0, SEEK_END) == (off_t)sizeof(data));
+		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+		    0644)) >= 0);
+		ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(e.be_moved, 0);
+		ATF_CHECK_EQ_MSG(e.be_last, BUFSZ_PATH_RW, "%s took %s",
+		    bufsz_path_name(all_paths[k]), bufsz_path_name(e.be_last));
+		ATF_REQUIRE(close(in) == 0);
+		ATF_REQUIRE(close(out) == 0);
+		bufsz_engine_fini(&e);
+	}
 	ATF_CHECK_STREQ(bufsz_path_name(BUFSZ_PATH_SPLICE), "splice");
 	ATF_CHECK_STREQ(bufsz_path_name((enum bufsz_path)99), "unknown");
 }
@@ -540,6 +572,44 @@ ATF_TC_BODY(append_output, tc)
 		ATF_REQUIRE(close(out) == 0);
 		bufsz_engine_fini(&e);
 		same_bytes("dst", data, len + 5, "append", all_paths[k]);
+	}
+	free(data);
+}
+
+/*
+ * Both sides from their current offsets, neither on a page boundary: the
+ * input's first 1000 bytes are skipped, the output's first 77 kept.
+ */
+ATF_TC_WITHOUT_HEAD(from_offsets);
+ATF_TC_BODY(from_offsets, tc)
+{
+	struct bufsz_engine e;
+	size_t k, len;
+	char *data;
+	int in, out;
+
+	len = 3 * MiB + 5;
+	ATF_REQUIRE((data = malloc(len)) != NULL);
+	fill(data, len, 15);
+	put_file("src", data, len);
+	for (k = 0; k < NPATHS; k++) {
+		put_file("dst", data, 77);
+		engine_for(&e, all_paths[k]);
+		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+		ATF_REQUIRE(lseek(in, 1000, SEEK_SET) == 1000);
+		ATF_REQUIRE((out = open("dst", O_WRONLY)) >= 0);
+		ATF_REQUIRE(lseek(out, 77, SEEK_SET) == 77);
+		ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(e.be_moved, (off_t)len - 1000);
+		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
+		ATF_CHECK_EQ(lseek(out, 0, SEEK_CUR), (off_t)len - 1000 + 77);
+		ATF_REQUIRE(close(in) == 0);
+		ATF_REQUIRE(close(out) == 0);
+		bufsz_engine_fini(&e);
+		memmove(data + 77, data + 1000, len - 1000);
+		same_bytes("dst", data, len - 1000 + 77, "from offsets",
+		    all_paths[k]);
+		fill(data, len, 15);
 	}
 	free(data);
 }
@@ -1055,6 +1125,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, size_lie_input);
 	ATF_TP_ADD_TC(tp, path_taken);
 	ATF_TP_ADD_TC(tp, append_output);
+	ATF_TP_ADD_TC(tp, from_offsets);
 	ATF_TP_ADD_TC(tp, beyond_4g);
 	ATF_TP_ADD_TC(tp, beyond_4g_sparse);
 	ATF_TP_ADD_TC(tp, sparse_leading_hole);
