@@ -132,6 +132,7 @@ static int	copy_splice(struct job *);
 static int	pipe_open(struct bufsz_engine *);
 static void	pipe_discard(struct bufsz_engine *);
 static int	pipe_drain(struct job *, size_t);
+static int	pipe_to_out(struct job *, size_t);
 static int	copy_splice_via(struct job *);
 #endif
 
@@ -353,9 +354,9 @@ job_done(const struct job *j)
 
 /*
  * A kernel-side path that moves nothing on its first call may be facing a
- * file whose size is a lie (/proc, /sys: st_size 0 or 4096, and
- * copy_file_range returns 0); read(2) then has the last word.  Only a pipe
- * is believed, since its 0 is a true end of file.
+ * file whose size is a lie (/proc, /sys: st_size 0 or 4096, and Linux 5.3
+ * to 5.18 let copy_file_range return 0 for them); read(2) then has the
+ * last word.  Only a pipe is believed, since its 0 is a true end of file.
  */
 static int
 declines(const struct job *j, int moved)
@@ -753,6 +754,40 @@ pipe_drain(struct job *j, size_t len)
 }
 
 /*
+ * Move n bytes from the private pipe to the output.  Should the output
+ * refuse splice, the bytes already taken from the input are written by
+ * hand and read/write takes over.
+ */
+static int
+pipe_to_out(struct job *j, size_t n)
+{
+	struct bufsz_engine *e;
+	ssize_t m;
+	int r;
+
+	e = j->j_e;
+	while (n > 0) {
+		m = splice(e->be_pipe[0], NULL, j->j_out, NULL, n,
+		    SPLICE_F_MOVE | SPLICE_F_MORE);
+		if (m > 0) {
+			n -= (size_t)m;
+			continue;
+		}
+		if (m < 0 && errno == EINTR)
+			continue;
+		if (m < 0 && errno == EAGAIN &&
+		    wait_for(j->j_out, POLLOUT) == 0)
+			continue;
+		if ((r = pipe_drain(j, n)) != BUFSZ_OK) {
+			pipe_discard(e);
+			return (r);
+		}
+		return (REFUSED);
+	}
+	return (BUFSZ_OK);
+}
+
+/*
  * splice between two non-pipes goes through the engine's private pipe:
  * input to pipe, then pipe to output until the pipe is empty again, so
  * that the pipe is empty between chunks and whenever we return.
@@ -761,8 +796,8 @@ static int
 copy_splice_via(struct job *j)
 {
 	struct bufsz_engine *e;
-	ssize_t n, m;
 	size_t cap;
+	ssize_t n;
 	int moved, r;
 
 	e = j->j_e;
@@ -774,36 +809,22 @@ copy_splice_via(struct job *j)
 	for (moved = 0; !job_done(j);) {
 		n = splice(j->j_in, NULL, e->be_pipe[1], NULL, job_want(j, cap),
 		    SPLICE_F_MOVE | SPLICE_F_MORE);
+		if (n > 0) {
+			if ((r = pipe_to_out(j, (size_t)n)) != BUFSZ_OK &&
+			    r != REFUSED)
+				return (r);
+			job_moved(j, (size_t)n);
+			moved = 1;
+			if (r == REFUSED)
+				return (REFUSED);
+			continue;
+		}
 		if (n == 0)
 			return (declines(j, moved) ? REFUSED : BUFSZ_OK);
-		if (n < 0) {
-			if (errno == EAGAIN && wait_for(j->j_in, POLLIN) == 0)
-				continue;
-			if (errno == EINTR)
-				continue;
+		if (errno == EAGAIN && wait_for(j->j_in, POLLIN) == 0)
+			continue;
+		if (errno != EINTR)
 			return (REFUSED);
-		}
-		job_moved(j, (size_t)n);
-		moved = 1;
-		while (n > 0) {
-			m = splice(e->be_pipe[0], NULL, j->j_out, NULL,
-			    (size_t)n, SPLICE_F_MOVE | SPLICE_F_MORE);
-			if (m > 0) {
-				n -= m;
-				continue;
-			}
-			if (m < 0 && errno == EINTR)
-				continue;
-			if (m < 0 && errno == EAGAIN &&
-			    wait_for(j->j_out, POLLOUT) == 0)
-				continue;
-			/* The output refused: finish this chunk by hand. */
-			if ((r = pipe_drain(j, (size_t)n)) != BUFSZ_OK) {
-				pipe_discard(e);
-				return (r);
-			}
-			return (REFUSED);
-		}
 	}
 	return (BUFSZ_OK);
 }
