@@ -36,14 +36,14 @@ enum op { FILE_TO_FILE, FILE_TO_DIR, DIR_TO_DNE };
 
 /* A directory being copied. */
 struct frame {
-	int		 sfd;		/* the source, or -1 while parked */
-	int		 dfd;		/* the target, or -1 while parked */
+	int		 sfd;		/* source; -1 while parked */
+	int		 dfd;		/* target; -1 while parked */
 	DIR		*dirp;		/* owns sfd when not NULL */
 	struct stat	 st;		/* the source, for attributes */
 	struct stat	 dst_st;	/* the target */
 	int		 created;
 	const char	*name;		/* name in the parent frame */
-	char		*names;		/* entries: type byte, name, NUL... */
+	char		*names;		/* (type, name, NUL)... */
 	char		*next;
 	char		*end;
 	size_t		 slen;		/* length of its paths */

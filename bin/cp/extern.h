@@ -37,7 +37,7 @@ struct node {
 
 extern int	fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 extern int	Rflag;
-extern int	tflags;		/* fstatat flags for an existing target */
+extern int	tflags;		/* fstatat flags, existing targets */
 extern mode_t	cmask;		/* the umask */
 extern struct pathbuf	src, dst;
 extern struct bufsz_engine	engine;

@@ -17,8 +17,8 @@
 
 #include "extern.h"
 
-#define	MODEBITS	(S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | \
-			    S_IRWXO)
+#define	MODEBITS	\
+	(S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
 
 static int	ask(void);
 static int	open_target(const struct node *, mode_t, struct stat *);

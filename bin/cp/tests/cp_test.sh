@@ -75,11 +75,10 @@ exclusive_options_head()
 exclusive_options_body()
 {
 	touch a
-	atf_check -s exit:1 \
-	    -e inline:"cp: the -R and -r options may not be specified together\n" \
+	m="options may not be specified together"
+	atf_check -s exit:1 -e inline:"cp: the -R and -r $m\n" \
 	    $(prog) -R -r a b
-	atf_check -s exit:1 \
-	    -e inline:"cp: the -l and -s options may not be specified together\n" \
+	atf_check -s exit:1 -e inline:"cp: the -l and -s $m\n" \
 	    $(prog) -l -s a b
 	atf_check test ! -e b
 }
@@ -109,12 +108,10 @@ identical_body()
 	echo x > a
 	ln a b
 	ln -s a c
-	atf_check -s exit:1 -e inline:"cp: a and a are identical (not copied).\n" \
-	    $(prog) a a
-	atf_check -s exit:1 -e inline:"cp: b and a are identical (not copied).\n" \
-	    $(prog) a b
-	atf_check -s exit:1 -e inline:"cp: c and a are identical (not copied).\n" \
-	    $(prog) a c
+	m="are identical (not copied)."
+	atf_check -s exit:1 -e inline:"cp: a and a $m\n" $(prog) a a
+	atf_check -s exit:1 -e inline:"cp: b and a $m\n" $(prog) a b
+	atf_check -s exit:1 -e inline:"cp: c and a $m\n" $(prog) a c
 	atf_check -o inline:"x\n" cat a
 	mkdir d
 	atf_check -s exit:1 \
@@ -132,7 +129,8 @@ missing_source_body()
 	mkdir t
 	echo x > a
 	echo y > b
-	atf_check -s exit:1 -e inline:"cp: nosuch: No such file or directory\n" \
+	atf_check -s exit:1 \
+	    -e inline:"cp: nosuch: No such file or directory\n" \
 	    $(prog) a nosuch b t
 	atf_check -o inline:"x\n" cat t/a
 	atf_check -o inline:"y\n" cat t/b
@@ -304,7 +302,9 @@ iflag_body()
 	echo old > t/b
 	cp a b
 	printf 'y\nn\n' > answer
-	atf_check -s exit:1 -e inline:"overwrite t/a? (y/n [n]) overwrite t/b? (y/n [n]) not overwritten\n" \
+	q="(y/n [n])"
+	atf_check -s exit:1 \
+	    -e inline:"overwrite t/a? $q overwrite t/b? $q not overwritten\n" \
 	    $(prog) -i a b t < answer
 	atf_check -o inline:"x\n" cat t/a
 	atf_check -o inline:"old\n" cat t/b
@@ -321,7 +321,8 @@ fin_last_wins_body()
 	echo old > b
 	atf_check -s exit:1 $(prog) -i -f -n a b < /dev/null
 	atf_check -o inline:"old\n" cat b
-	atf_check -s exit:1 -e inline:"overwrite b? (y/n [n]) not overwritten\n" \
+	atf_check -s exit:1 \
+	    -e inline:"overwrite b? (y/n [n]) not overwritten\n" \
 	    $(prog) -n -f -i a b < /dev/null
 	atf_check -o inline:"old\n" cat b
 	atf_check $(prog) -n -i -f a b < /dev/null
@@ -408,7 +409,7 @@ R_basic_body()
 atf_test_case R_trailing_slash
 R_trailing_slash_head()
 {
-	atf_set "descr" "A source ending in / copies its contents into the target"
+	atf_set "descr" "A source ending in / has its contents copied"
 }
 R_trailing_slash_body()
 {
@@ -604,7 +605,7 @@ R_chrdev_body()
 atf_test_case chrdev_source
 chrdev_source_head()
 {
-	atf_set "descr" "Without -R a device's content is copied (empty /dev/null)"
+	atf_set "descr" "Without -R a device's content is copied"
 }
 chrdev_source_body()
 {
@@ -667,7 +668,7 @@ a_flag_body()
 atf_test_case modes_without_p
 modes_without_p_head()
 {
-	atf_set "descr" "Without -p: source modes less the umask, set-id bits off"
+	atf_set "descr" "Without -p: modes less the umask and set-id bits"
 }
 modes_without_p_body()
 {
@@ -782,7 +783,8 @@ dev_full_body()
 {
 	[ -w /dev/full ] || atf_skip "no writable /dev/full"
 	mkdata a 100
-	atf_check -s exit:1 -e inline:"cp: /dev/full: No space left on device\n" \
+	atf_check -s exit:1 \
+	    -e inline:"cp: /dev/full: No space left on device\n" \
 	    $(prog) a /dev/full
 	for p in $paths; do
 		atf_check -s exit:1 \
@@ -829,8 +831,8 @@ unreadable_body()
 	touch d/closed/c
 	chmod 000 d/secret d/closed
 	atf_check -s exit:1 -e save:err $(prog) -R d n
-	atf_check -o inline:"cp: d/closed: Permission denied\ncp: d/secret: Permission denied\n" \
-	    sort err
+	m="Permission denied"
+	atf_check -o inline:"cp: d/closed: $m\ncp: d/secret: $m\n" sort err
 	atf_check -o inline:"x\n" cat n/a
 	atf_check -o inline:"z\n" cat n/sub/b
 	atf_check test ! -e n/secret -a ! -e n/closed
@@ -840,7 +842,7 @@ unreadable_body()
 atf_test_case deep_tree
 deep_tree_head()
 {
-	atf_set "descr" "A tree deeper than the open directories kept, also via -L"
+	atf_set "descr" "A tree deeper than the directories kept open, and -L"
 }
 deep_tree_body()
 {
