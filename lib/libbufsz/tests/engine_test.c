@@ -595,6 +595,7 @@ ATF_TC_BODY(from_offsets, tc)
 	for (k = 0; k < NPATHS; k++) {
 		put_file("dst", data, 77);
 		engine_for(&e, all_paths[k]);
+		e.be_force_size = BUFSZ_TEST;	/* many mmap windows */
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		ATF_REQUIRE(lseek(in, 1000, SEEK_SET) == 1000);
 		ATF_REQUIRE((out = open("dst", O_WRONLY)) >= 0);
