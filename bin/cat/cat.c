@@ -50,6 +50,8 @@ struct cook {
 
 static int bflag, eflag, lflag, nflag, sflag, tflag, uflag, vflag;
 static int mbvis;		/* -v in a multibyte locale */
+static unsigned char special[256]; /* bytes the formatting options change */
+static int only_newline;	/* ...of which there is one: '\n' */
 static int rval;
 
 static struct bufsz_engine engine;
@@ -68,7 +70,9 @@ static int	is_directory(const struct stat *);
 static int	is_output(int, const struct stat *);
 static void	raw_copy(int, const char *, const struct stat *);
 static void	cook_copy(int, const char *, const struct stat *);
+static void	set_special(void);
 static size_t	cook_bytes(struct cook *, const unsigned char *, size_t, int);
+static size_t	plain_run(const unsigned char *, size_t);
 static void	put_number(intmax_t);
 static void	put_char(unsigned char);
 static size_t	put_multibyte(const unsigned char *, size_t, int);
@@ -125,6 +129,7 @@ main(int argc, char *argv[])
 		}
 	argv += optind;
 	mbvis = vflag && MB_CUR_MAX > 1;
+	set_special();
 
 	/*
 	 * Before any open: with descriptor 1 closed, the first input would
@@ -358,6 +363,37 @@ cook_copy(int fd, const char *name, const struct stat *st)
 }
 
 /*
+ * Which bytes the formatting changes or must see (a newline ends a line);
+ * the others are copied in runs.
+ */
+static void
+set_special(void)
+{
+	int c;
+
+	for (c = 0; c < 256; c++)
+		special[c] = c == '\n' || (c == '\t' && tflag) ||
+		    (vflag && c != '\t' && (c < 0x20 || c >= 0x7f));
+	only_newline = !tflag && !vflag;
+}
+
+/* The length of the run of bytes at p, at most n, that pass unchanged. */
+static size_t
+plain_run(const unsigned char *p, size_t n)
+{
+	const unsigned char *nl;
+	size_t i;
+
+	if (only_newline) {
+		nl = memchr(p, '\n', n);
+		return (nl == NULL ? n : (size_t)(nl - p));
+	}
+	for (i = 0; i < n && !special[p[i]]; i++)
+		continue;
+	return (i);
+}
+
+/*
  * Format n bytes; return how many were used, which is fewer only when a
  * multibyte character is cut short and more input (not at_eof) may
  * complete it.
@@ -388,6 +424,16 @@ cook_bytes(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 				olen += 7;
 			}
 		}
+		/* The next turn makes room again for what ends the run. */
+		used = plain_run(p + i, n - i < obufsz - olen ?
+		    n - i : obufsz - olen);
+		if (used > 0) {
+			memcpy(obuf + olen, p + i, used);
+			olen += used;
+			ck->ck_bol = 0;
+			continue;
+		}
+		used = 1;
 		ck->ck_bol = c == '\n';
 		if (c < 0x80 || !mbvis)
 			put_char(c);
@@ -400,10 +446,21 @@ cook_bytes(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 static void
 put_number(intmax_t line)
 {
-	int len;
+	char digits[24], *d;
+	size_t len;
 
-	len = snprintf(obuf + olen, obufsz - olen, "%6jd\t", line);
-	olen += (size_t)len;
+	/* printf("%6jd\t") by hand: it is called for every line. */
+	d = digits + sizeof(digits);
+	do {
+		*--d = (char)('0' + line % 10);
+		line /= 10;
+	} while (line != 0);
+	len = (size_t)(digits + sizeof(digits) - d);
+	for (; len < 6; len++)
+		*--d = ' ';
+	memcpy(obuf + olen, d, len);
+	olen += len;
+	obuf[olen++] = '\t';
 }
 
 /* One input byte as -E, -T and -v want it; room is already made. */

@@ -643,6 +643,13 @@ buffer_boundaries_body()
 		atf_check -o file:whole -x "BUFSZ_SIZE=4096 $(prog) $opt in"
 	done
 
+	# Lines far longer than either buffer.
+	awk 'BEGIN { for (n = 0; n < 3; n++) { for (i = 0; i < 20000; i++)
+		printf "%c", 97 + (i + n) % 26; printf "\n" } }' > long
+	awk '{ printf "%6d\t%s$\n", NR, $0 }' long > exp
+	atf_check -o file:exp -x "BUFSZ_SIZE=4096 $(prog) -ne long"
+	atf_check -o file:exp -x "BUFSZ_SIZE=4096 $(prog) -be - < long"
+
 	# Empty lines that straddle the boundary, for -s and -b.
 	awk 'BEGIN { for (i = 0; i < 4095; i++) printf "y"; printf "\n\n\n\nz\n" }' \
 	    > edge
