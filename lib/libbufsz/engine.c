@@ -26,10 +26,10 @@
  * Hence: regular to character device or socket takes sendfile (level with
  * splice on large files, one system call fewer per small file, no private
  * pipe); a pipe on either side takes splice (level with sendfile where
- * both could serve, and it alone reads a pipe); regular to regular takes
- * copy_file_range: level with read/write on ext4 within this machine's
- * noise, and it lets the file system clone (XFS, Btrfs) or copy on the
- * server (NFS), which read/write cannot.  mmap loses everywhere here, so
+ * both could serve, and it takes a pipe as input too); regular to
+ * regular takes copy_file_range: level with read/write on ext4 within
+ * this machine's noise, and it lets the file system clone (XFS, Btrfs) or
+ * copy on the server (NFS), which read/write cannot.  mmap loses everywhere here, so
  * AUTO never takes it; it stays available when forced.
  *
  * Reproduce: build a program that calls bufsz_copy() on each argument
