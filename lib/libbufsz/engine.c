@@ -29,8 +29,8 @@
  * both could serve, and it takes a pipe as input too); regular to
  * regular takes copy_file_range: level with read/write on ext4 within
  * this machine's noise, and it lets the file system clone (XFS, Btrfs) or
- * copy on the server (NFS), which read/write cannot.  mmap loses everywhere here, so
- * AUTO never takes it; it stays available when forced.
+ * copy on the server (NFS), which read/write cannot.  mmap loses
+ * everywhere here, so AUTO never takes it; it stays available when forced.
  *
  * Reproduce: build a program that calls bufsz_copy() on each argument
  * (or use cat), then, e.g.,
