@@ -234,8 +234,9 @@ open_operand(const char *path)
 static int
 connect_socket(const char *path)
 {
-	struct sockaddr_un sun;
+	struct sockaddr_un sa;
 	struct stat st;
+	size_t len;
 	int fd, serrno;
 
 	serrno = errno;
@@ -243,16 +244,16 @@ connect_socket(const char *path)
 		errno = serrno;
 		return (-1);
 	}
-	memset(&sun, 0, sizeof(sun));
-	sun.sun_family = AF_UNIX;
-	if (strlen(path) >= sizeof(sun.sun_path)) {
+	memset(&sa, 0, sizeof(sa));
+	sa.sun_family = AF_UNIX;
+	if ((len = strlen(path)) >= sizeof(sa.sun_path)) {
 		errno = ENAMETOOLONG;
 		return (-1);
 	}
-	memcpy(sun.sun_path, path, strlen(path));
+	memcpy(sa.sun_path, path, len);
 	if ((fd = socket(AF_UNIX, SOCK_STREAM, 0)) == -1)
 		return (-1);
-	if (connect(fd, (struct sockaddr *)&sun, sizeof(sun)) != 0) {
+	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) != 0) {
 		serrno = errno;
 		(void)close(fd);
 		errno = serrno;

@@ -474,6 +474,22 @@ usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" -z a
 usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" --number a
 }
 
+atf_test_case bad_environment
+bad_environment_head()
+{
+	atf_set descr "A malformed BUFSZ_PATH or BUFSZ_SIZE is fatal"
+}
+bad_environment_body()
+{
+	printf 'a\n' > a
+	for env in BUFSZ_PATH=bogus BUFSZ_SIZE=12k BUFSZ_SIZE=0; do
+		atf_check -s exit:1 \
+		    -e inline:'cat: BUFSZ_PATH or BUFSZ_SIZE: Invalid argument\n' \
+		    env $env "$(prog)" a
+	done
+	atf_check -o inline:'a\n' env BUFSZ_PATH=auto BUFSZ_SIZE=4096 "$(prog)" a
+}
+
 atf_test_case input_is_output
 input_is_output_head()
 {
@@ -783,6 +799,7 @@ atf_init_test_cases()
 	atf_add_test_case dev_full
 	atf_add_test_case stdout_closed
 	atf_add_test_case unknown_option
+	atf_add_test_case bad_environment
 	atf_add_test_case input_is_output
 	atf_add_test_case sigpipe
 	atf_add_test_case proc_file
