@@ -9,7 +9,7 @@ prog()
 }
 
 # The engine paths that BUFSZ_PATH can force.
-paths="rw mmap cfr splice"
+paths="rw mmap cfr splice sendfile"
 
 # Allocated 512-byte blocks of a file.
 blocks()
