@@ -27,8 +27,10 @@
 #include "extern.h"
 
 /*
- * Open directories kept per side at most.  Deeper frames close theirs
- * and open them again, through "..", on the way back up.
+ * Directory levels kept open (two descriptors each: 128, well inside the
+ * usual limit of 1024 however deep the tree).  Deeper frames close the
+ * oldest levels and open them again, through "..", on the way back up;
+ * trees that deep are rare enough for that to cost nothing measurable.
  */
 #define	OPEN_FRAMES	64
 
