@@ -1,0 +1,280 @@
+#
+# Tests for yes(1).  The expected output is always built by awk or paste,
+# never by yes itself.
+#
+
+prog()
+{
+	echo "$(atf_config_get rootdir '')/usr/bin/yes"
+}
+
+# lines COUNT LINE: COUNT copies of LINE, each with a newline.
+lines()
+{
+	awk -v n="$1" -v line="$2" \
+	    'BEGIN { for (i = 0; i < n; i++) print line }'
+}
+
+# expect_bytes BYTES LINE: the first BYTES bytes of LINE repeated.
+expect_bytes()
+{
+	awk -v bytes="$1" -v line="$2" 'BEGIN {
+		for (n = 0; n < bytes; n += length(line) + 1)
+			print line
+	}' | head -c "$1"
+}
+
+# words COUNT SIZE: COUNT distinct words of SIZE bytes, one a line.  Each
+# word numbers its own pieces, so that a misplaced piece is a difference.
+words()
+{
+	awk -v count="$1" -v size="$2" 'BEGIN {
+		for (w = 1; w <= count; w++) {
+			s = ""
+			for (i = 0; length(s) < size; i++)
+				s = s w "." i ","
+			print substr(s, 1, size)
+		}
+	}'
+}
+
+# each_path BODY...: run the rest of the command line once per path that
+# can be forced, with BUFSZ_PATH set.
+each_path()
+{
+	for path in auto rw splice; do
+		BUFSZ_PATH=$path "$@"
+	done
+}
+
+# first BYTES [OPERAND ...]: the first BYTES bytes yes prints, in out.
+# Counting bytes, not lines, keeps a yes that never ends a line from
+# hanging the test.
+first()
+{
+	bytes=$1
+	shift
+	"$(prog)" "$@" | head -c "$bytes" > out
+}
+
+atf_test_case default
+default_head()
+{
+	atf_set descr "Without operands, yes prints y"
+}
+default_body()
+{
+	first 6
+	atf_check -o inline:"y\ny\ny\n" cat out
+}
+
+atf_test_case operands
+operands_head()
+{
+	atf_set descr "Operands are joined by single spaces"
+}
+operands_body()
+{
+	first 18 a 'b ' c d
+	atf_check -o inline:"a b  c d\na b  c d\n" cat out
+	first 10 word
+	atf_check -o inline:"word\nword\n" cat out
+}
+
+atf_test_case no_options
+no_options_head()
+{
+	atf_set descr "Like the BSD yes, options and -- are plain operands"
+}
+no_options_body()
+{
+	first 6 --
+	atf_check -o inline:"--\n--\n" cat out
+	first 6 -x
+	atf_check -o inline:"-x\n-x\n" cat out
+	first 16 -- -n y
+	atf_check -o inline:"-- -n y\n-- -n y\n" cat out
+}
+
+atf_test_case empty_operand
+empty_operand_head()
+{
+	atf_set descr "An empty operand makes empty lines"
+}
+empty_operand_body()
+{
+	first 3 ''
+	atf_check -o inline:"\n\n\n" cat out
+	first 4 '' ''
+	atf_check -o inline:" \n \n" cat out
+}
+
+ten_mb()
+{
+	"$(prog)" a b | head -c 10000000 > out || atf_fail "yes | head failed"
+	atf_check cmp expected out
+}
+
+atf_test_case ten_megabytes
+ten_megabytes_head()
+{
+	atf_set descr "The first 10 MB are exact, on every output path"
+	atf_set timeout 300
+}
+ten_megabytes_body()
+{
+	expect_bytes 10000000 "a b" > expected
+	atf_check -o inline:"10000000\n" -x "wc -c < expected | tr -d ' '"
+	each_path ten_mb
+}
+
+long_line_once()
+{
+	"$(prog)" "$@" | head -c "$(($(wc -c < line) * 3))" > out
+	atf_check cmp expected out
+}
+
+atf_test_case long_line
+long_line_head()
+{
+	atf_set descr "A line of 1 MiB, longer than any buffer, comes out" \
+	    "whole"
+	atf_set timeout 300
+}
+long_line_body()
+{
+	# 16 operands of 64 KiB: Linux limits a single operand to 128 KiB.
+	# Where ARG_MAX is smaller, the line shrinks to fit it.
+	size=65535
+	argmax=$(getconf ARG_MAX)
+	if [ "$argmax" -lt $((4 * 16 * (size + 1))) ]; then
+		size=$((argmax / 64 - 1))
+	fi
+	words 16 "$size" > words
+	paste -s -d ' ' words > line
+	cat line line line > expected
+	# The words hold no blanks, so word splitting gives one per line.
+	each_path long_line_once $(cat words)
+}
+
+# Lines around a forced buffer of one page: a line that divides it, one
+# that fills it, one a byte too long, one that leaves a remainder.
+boundary_once()
+{
+	BUFSZ_SIZE=4096 "$(prog)" "$line" | head -c 40000 > out
+	atf_check cmp expected out
+}
+
+atf_test_case buffer_boundaries
+buffer_boundaries_head()
+{
+	atf_set descr "Lines that fit, fill or overflow the buffer are exact"
+}
+buffer_boundaries_body()
+{
+	for len in 1 511 3000 4095 4096 4097 9000; do
+		line=$(words 1 "$len")
+		expect_bytes 40000 "$line" > expected
+		each_path boundary_once
+	done
+}
+
+dev_full_once()
+{
+	atf_check -s exit:1 -o empty \
+	    -e inline:"yes: stdout: No space left on device\n" \
+	    -x "\"$(prog)\" > /dev/full"
+}
+
+atf_test_case dev_full
+dev_full_head()
+{
+	atf_set descr "A failed write is reported and yes exits 1"
+	atf_set require.files /dev/full
+}
+dev_full_body()
+{
+	each_path dev_full_once
+}
+
+sigpipe_once()
+{
+	( "$(prog)" 2> err; echo $? > status ) | head -c 2 > out
+	atf_check -o inline:"141\n" cat status
+	atf_check -o inline:"y\n" cat out
+	atf_check -o empty cat err
+}
+
+atf_test_case sigpipe
+sigpipe_head()
+{
+	atf_set descr "A reader that leaves ends yes by SIGPIPE, silently"
+}
+sigpipe_body()
+{
+	each_path sigpipe_once
+}
+
+atf_test_case bad_environment
+bad_environment_head()
+{
+	atf_set descr "A malformed BUFSZ_PATH or BUFSZ_SIZE is an error"
+}
+bad_environment_body()
+{
+	msg="yes: BUFSZ_PATH or BUFSZ_SIZE: Invalid argument\n"
+	atf_check -s exit:1 -e inline:"$msg" \
+	    env BUFSZ_PATH=fast "$(prog)"
+	atf_check -s exit:1 -e inline:"$msg" \
+	    env BUFSZ_SIZE=-1 "$(prog)"
+}
+
+# traced PATH: the names of the calls yes makes on stdout, a pipe, with
+# BUFSZ_PATH=PATH, each once, in calls.
+traced()
+{
+	BUFSZ_PATH=$1 strace -o trace -e trace=vmsplice,write \
+	    "$(prog)" | head -c 1000000 > /dev/null
+	sed -n -e 's/^vmsplice(1,.*/vmsplice/p' -e 's/^write(1,.*/write/p' \
+	    trace | sort -u > calls
+}
+
+# Which system calls each path makes, so that a test of "both paths"
+# cannot quietly test one twice.
+atf_test_case paths_taken
+paths_taken_head()
+{
+	atf_set descr "On a pipe, auto and splice use vmsplice(2) alone," \
+	    "rw write(2) alone; elsewhere write(2) takes over"
+	atf_set require.progs strace
+}
+paths_taken_body()
+{
+	[ "$(uname -s)" = Linux ] || atf_skip "vmsplice(2) is Linux-only"
+	traced auto
+	atf_check -o inline:"vmsplice\n" cat calls
+	traced splice
+	atf_check -o inline:"vmsplice\n" cat calls
+	traced rw
+	atf_check -o inline:"write\n" cat calls
+
+	# Not a pipe: vmsplice is refused and write(2) takes over.
+	BUFSZ_PATH=splice strace -o trace -e trace=write \
+	    "$(prog)" > /dev/full 2> /dev/null
+	atf_check -o match:"^write\\(1, .*ENOSPC" cat trace
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case default
+	atf_add_test_case operands
+	atf_add_test_case no_options
+	atf_add_test_case empty_operand
+	atf_add_test_case ten_megabytes
+	atf_add_test_case long_line
+	atf_add_test_case buffer_boundaries
+	atf_add_test_case dev_full
+	atf_add_test_case sigpipe
+	atf_add_test_case bad_environment
+	atf_add_test_case paths_taken
+}
