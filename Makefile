@@ -3,15 +3,16 @@
 #	make			build the world, install it under DESTDIR
 #				(default obj/root), show what it holds
 #	make test		the same, then run every test suite with kyua
-#	make buildworld | installworld | lint | bench | clean
+#	make buildworld | installworld | lint | bench | fuzz | clean
 #
-# Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench).
+# Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
+# FUZZTIME=seconds (fuzz).
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
 _TOP:=	${.PARSEDIR:tA}
 .MAIN: all
-all buildworld installworld install test lint bench clean showworld: .PHONY
+all buildworld installworld install test lint bench fuzz clean showworld: .PHONY
 	@cd ${_TOP} && MAKESYSPATH=${_TOP}/share/mk \
 	    ${MAKE} -m ${_TOP}/share/mk -f ${_TOP}/Makefile ${.TARGET}
 .else
@@ -55,6 +56,9 @@ lint: .PHONY
 
 bench: .PHONY all
 	@cd ${SRCTOP}/tests/bench && ${MAKE} ROOT=${DESTDIR} bench
+
+fuzz: .PHONY
+	@cd ${SRCTOP}/tests/fuzz && ${MAKE} fuzz
 
 clean: .PHONY
 	rm -rf ${SRCTOP}/obj

@@ -27,8 +27,10 @@ CWARNFLAGS?=	-Wall -Wextra -Werror -Wstrict-prototypes \
 		-Wpointer-arith -Wcast-qual -Wwrite-strings -Wformat=2 \
 		-Wundef -Wvla -Wold-style-definition
 .if ${.MAKE.OS} == "Linux"
-# Linux declares splice, copy_file_range and friends only under this.
-CPPFLAGS+=	-D_GNU_SOURCE
+# Linux declares splice, copy_file_range and friends only under this; and
+# 32-bit glibc needs the second for files over 2 GiB (the BSDs and musl
+# always have a 64-bit off_t).
+CPPFLAGS+=	-D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
 .endif
 
 # SANITIZE=1: AddressSanitizer and UndefinedBehaviorSanitizer, trapping
