@@ -96,6 +96,12 @@ case_table() {
 	awk -F'\t' -v c="$c" -v bytes="$bytes" -v limv="${limv:-0}" \
 	    -v unit="$unit" -v div="$div" \
 	    -v lim="$lim" -v png="$c.png" -v dat="$OUT/$c.dat" "$AWKLIB"'
+	# A bounded run that counted no bytes could not be measured (a
+	# yes that splices to /dev/null writes nothing /proc/PID/io sees).
+	$1 == c && $3 > 0 && $8 == 0 && bytes == 0 && $9 <= 0 {
+		if (!($2 in unmeasured)) unmeasured[$2] = 1
+		next
+	}
 	$1 == c && $3 > 0 && $8 == 0 {
 		t = $2; k = $3
 		b = $9 > 0 ? $9 : bytes
@@ -138,6 +144,9 @@ case_table() {
 			    maxof(g, n[t]) > dat
 			if (t == "ours") ours = gm
 		}
+		for (t in unmeasured)
+			if (!(t in n))
+				printf "| %s | — | not measurable | — | — |\n", t
 		print ""
 		printf "%d runs a tool, interleaved. Speed vs ours > 1: faster than ours.", n[order[1]]
 		if (limv > 0 && ours > 0)
@@ -237,7 +246,7 @@ syscall_table() {
 sparse_table() {
 	[ -s "$OUT/sparse.tsv" ] || return 0
 	echo
-	echo "Space taken by each tool's copy of the sparse file (du -k; the source has $(( BIG / 1048576 / 64 + 1 )) MiB of data):"
+	echo "Space taken by each tool's copy of the sparse file (du -k; the source has $(( (BIG / 1048576 + 63) / 64 )) MiB of data):"
 	echo
 	awk -F'\t' '{ printf "- %s: %d KiB\n", $2, $3 }' "$OUT/sparse.tsv"
 }
@@ -262,7 +271,7 @@ main() {
 	{
 	echo "# make bench: cat, cp and yes against GNU, busybox and uutils"
 	echo
-	echo "$(date -u '+%Y-%m-%d %H:%M UTC'), QUICK=$QUICK, $ELAPSED s. Reproduce: \`make bench${QUICK:+ QUICK=$QUICK}\` at the top of the tree (tests/bench/README)."
+	echo "$(date -u '+%Y-%m-%d %H:%M UTC'), QUICK=$QUICK, $ELAPSED s. Reproduce: \`make bench$([ "$QUICK" = 1 ] && echo ' QUICK=1')\` at the top of the tree (tests/bench/README)."
 	[ "$QUICK" = 1 ] && echo "QUICK: small files and few runs, to keep the harness alive; its figures mean little."
 	echo
 	echo "## The machine"
