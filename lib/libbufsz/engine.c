@@ -123,12 +123,19 @@ static int	is_zero(const char *, size_t);
 static int	write_holey(int, const char *, size_t, size_t);
 static int	copy_mmap(struct job *);
 static int	copy_sparse(struct job *);
+#if defined(HAVE_CFR) || defined(__linux__)
+static int	wait_either(const struct job *);
+static int	copy_kernel(struct job *,
+		    ssize_t (*)(const struct job *, size_t));
+#endif
 #ifdef HAVE_CFR
+static ssize_t	move_cfr(const struct job *, size_t);
 static int	copy_cfr(struct job *);
 #endif
 #ifdef __linux__
-static int	wait_either(const struct job *);
+static ssize_t	move_sendfile(const struct job *, size_t);
 static int	copy_sendfile(struct job *);
+static ssize_t	move_splice(const struct job *, size_t);
 static int	copy_splice(struct job *);
 static int	pipe_open(struct bufsz_engine *);
 static void	pipe_discard(struct bufsz_engine *);
@@ -603,40 +610,9 @@ copy_mmap(struct job *j)
 	return (job_done(j) ? BUFSZ_OK : copy_rw(j));
 }
 
-#ifdef HAVE_CFR
+#if defined(HAVE_CFR) || defined(__linux__)
 /*
- * copy_file_range: between regular files, the kernel copies (or clones)
- * without a trip through user space.  EXDEV (different file systems on
- * older kernels), EINVAL (O_APPEND, overlap), EBADF, EOPNOTSUPP, ENOSYS
- * and any other error hand over to read/write, which then meets a real
- * error itself and reports the right side.
- */
-static int
-copy_cfr(struct job *j)
-{
-	ssize_t n;
-	int moved;
-
-	for (moved = 0; !job_done(j);) {
-		n = copy_file_range(j->j_in, NULL, j->j_out, NULL,
-		    job_want(j, CHUNK_MAX), 0);
-		if (n > 0) {
-			job_moved(j, (size_t)n);
-			moved = 1;
-			continue;
-		}
-		if (n == 0)
-			return (declines(j, moved) ? REFUSED : BUFSZ_OK);
-		if (errno != EINTR)
-			return (REFUSED);
-	}
-	return (BUFSZ_OK);
-}
-#endif
-
-#ifdef __linux__
-/*
- * A non-blocking descriptor on either side of sendfile or splice said
+ * A non-blocking descriptor on either side of a kernel-side path said
  * EAGAIN, and the call does not say which: wait until both are ready.
  */
 static int
@@ -649,19 +625,18 @@ wait_either(const struct job *j)
 }
 
 /*
- * sendfile: from a regular file to anything, in the kernel.  Preferred
- * to splice through the private pipe for a character device or socket
- * because it takes one system call per chunk rather than two (top of
- * file).  Errors hand over to read/write as in copy_cfr().
+ * The loop every kernel-side path shares: move capped chunks until the
+ * input ends.  A refusal, or a first call that moves nothing where the
+ * input may still have bytes (declines()), hands the rest to read/write.
  */
 static int
-copy_sendfile(struct job *j)
+copy_kernel(struct job *j, ssize_t (*move)(const struct job *, size_t))
 {
 	ssize_t n;
 	int moved;
 
 	for (moved = 0; !job_done(j);) {
-		n = sendfile(j->j_out, j->j_in, NULL, job_want(j, CHUNK_MAX));
+		n = move(j, job_want(j, CHUNK_MAX));
 		if (n > 0) {
 			job_moved(j, (size_t)n);
 			moved = 1;
@@ -676,30 +651,67 @@ copy_sendfile(struct job *j)
 	}
 	return (BUFSZ_OK);
 }
+#endif
+
+#ifdef HAVE_CFR
+/*
+ * copy_file_range: between regular files, the kernel copies (or clones)
+ * without a trip through user space.  EXDEV (different file systems on
+ * older kernels), EINVAL (O_APPEND, overlap), EBADF, EOPNOTSUPP, ENOSYS
+ * and any other error hand over to read/write, which then meets a real
+ * error itself and reports the right side.
+ */
+static ssize_t
+move_cfr(const struct job *j, size_t len)
+{
+
+	return (copy_file_range(j->j_in, NULL, j->j_out, NULL, len, 0));
+}
+
+static int
+copy_cfr(struct job *j)
+{
+
+	return (copy_kernel(j, move_cfr));
+}
+#endif
+
+#ifdef __linux__
+
+/*
+ * sendfile: from a regular file to anything, in the kernel.  Preferred
+ * to splice through the private pipe for a character device or socket
+ * because it takes one system call per chunk rather than two (top of
+ * file).  Errors hand over to read/write as in copy_cfr().
+ */
+static ssize_t
+move_sendfile(const struct job *j, size_t len)
+{
+
+	return (sendfile(j->j_out, j->j_in, NULL, len));
+}
+
+static int
+copy_sendfile(struct job *j)
+{
+
+	return (copy_kernel(j, move_sendfile));
+}
 
 /* splice with a pipe on one side (or both): one call moves each chunk. */
+static ssize_t
+move_splice(const struct job *j, size_t len)
+{
+
+	return (splice(j->j_in, NULL, j->j_out, NULL, len,
+	    SPLICE_F_MOVE | SPLICE_F_MORE));
+}
+
 static int
 copy_splice(struct job *j)
 {
-	ssize_t n;
-	int moved;
 
-	for (moved = 0; !job_done(j);) {
-		n = splice(j->j_in, NULL, j->j_out, NULL,
-		    job_want(j, CHUNK_MAX), SPLICE_F_MOVE | SPLICE_F_MORE);
-		if (n > 0) {
-			job_moved(j, (size_t)n);
-			moved = 1;
-			continue;
-		}
-		if (n == 0)
-			return (declines(j, moved) ? REFUSED : BUFSZ_OK);
-		if (errno == EAGAIN && wait_either(j) == 0)
-			continue;
-		if (errno != EINTR)
-			return (REFUSED);
-	}
-	return (BUFSZ_OK);
+	return (copy_kernel(j, move_splice));
 }
 
 /*
