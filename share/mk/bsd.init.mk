@@ -7,4 +7,11 @@ _BSD_INIT_MK=	yes
 .endif
 .include <bsd.own.mk>
 .MAIN:		all
+
+# Sources are found beside the Makefile; what a directory builds (its
+# CLEANFILES, set later by the other mk files) goes on clean.
+.PATH:		${.CURDIR}
+clean: .PHONY _localclean
+_localclean: .PHONY
+	rm -f ${CLEANFILES}
 .endif

@@ -39,11 +39,5 @@ libinstall: .PHONY ${_LIBFILE}
 .endif
 .endif
 
-.PATH:		${.CURDIR}
-
-clean: .PHONY _localclean
-_localclean: .PHONY
-	rm -f ${CLEANFILES}
-
 .include <bsd.man.mk>
 .include <bsd.subdir.mk>

@@ -18,11 +18,5 @@ proginstall: .PHONY ${PROG}
 	${INSTALL_PROG} ${PROG} ${DESTDIR}${BINDIR}/${PROG}
 .endif
 
-.PATH:		${.CURDIR}
-
-clean: .PHONY _localclean
-_localclean: .PHONY
-	rm -f ${CLEANFILES}
-
 .include <bsd.man.mk>
 .include <bsd.subdir.mk>

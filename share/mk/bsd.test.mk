@@ -57,10 +57,4 @@ testsinstall: .PHONY ${_TESTS} Kyuafile
 	${INSTALL_DATA} ${.CURDIR}/${_f} ${DESTDIR}${TESTSDIR}/${_f:T}
 .endfor
 
-.PATH:		${.CURDIR}
-
-clean: .PHONY _localclean
-_localclean: .PHONY
-	rm -f ${CLEANFILES}
-
 .include <bsd.subdir.mk>
