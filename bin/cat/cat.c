@@ -3,7 +3,7 @@
  *
  * Plain copies go through libbufsz's engine, which picks the buffer and
  * the kernel path; only the formatting options (-AbEenstTv) read the
- * bytes here, into an output buffer of our own.
+ * bytes here, and cook.c formats them into an output buffer of our own.
  */
 
 #include <sys/types.h>
@@ -15,15 +15,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <wchar.h>
-#include <wctype.h>
 
 #include "bufsz.h"
+#include "cook.h"
 
 /*
  * glibc's getopt would take options found after the first operand
@@ -35,31 +33,16 @@
 #define	OPTSTRING	"AETbelnstuv"
 #endif
 
-/*
- * The most one input byte can add to the output: a line number and its
- * tab (at most 20 digits), or a blank number field, then "M-^X" or "$\n".
- */
-#define	COOK_ROOM	64
-
-/* The state of formatting one operand; it starts afresh with each. */
-struct cook {
-	int		ck_bol;		/* the next byte begins a line */
-	int		ck_gobble;	/* an empty line was just written (-s) */
-	intmax_t	ck_line;	/* lines numbered so far (-n, -b) */
-};
-
 static int bflag, eflag, lflag, nflag, sflag, tflag, uflag, vflag;
-static int mbvis;		/* -v in a multibyte locale */
-static unsigned char special[256]; /* bytes the formatting options change */
-static int only_newline;	/* ...of which there is one: '\n' */
 static int rval;
 
 static struct bufsz_engine engine;
 static struct stat outst;	/* the standard output, taken once */
 static int out_append = -1;	/* whether it has O_APPEND; -1: not asked */
 
+static struct cook cook;	/* the formatting, once obuf is allocated */
 static char *obuf;		/* formatted output waiting to be written */
-static size_t obufsz, olen;
+static size_t obufsz;
 
 static _Noreturn void usage(void);
 static void	lock_output(void);
@@ -70,13 +53,9 @@ static int	is_directory(const struct stat *);
 static int	is_output(int, const struct stat *);
 static void	raw_copy(int, const char *, const struct stat *);
 static void	cook_copy(int, const char *, const struct stat *);
-static void	set_special(void);
-static size_t	cook_bytes(struct cook *, const unsigned char *, size_t, int);
-static size_t	plain_run(const unsigned char *, size_t);
-static void	put_number(intmax_t);
-static void	put_char(unsigned char);
-static size_t	put_multibyte(const unsigned char *, size_t, int);
+static int	cook_flags(void);
 static void	out_alloc(void);
+static void	out_write(void *, const char *, size_t);
 static void	out_flush(void);
 
 int
@@ -128,8 +107,6 @@ main(int argc, char *argv[])
 			usage();
 		}
 	argv += optind;
-	mbvis = vflag && MB_CUR_MAX > 1;
-	set_special();
 
 	/*
 	 * Before any open: with descriptor 1 closed, the first input would
@@ -328,9 +305,8 @@ raw_copy(int fd, const char *name, const struct stat *st)
 static void
 cook_copy(int fd, const char *name, const struct stat *st)
 {
-	struct cook ck;
 	unsigned char *buf;
-	size_t len, left, used;
+	size_t len;
 	ssize_t n;
 
 	if (obuf == NULL)
@@ -338,186 +314,30 @@ cook_copy(int fd, const char *name, const struct stat *st)
 	if ((buf = (unsigned char *)bufsz_buffer(&engine, st, &outst,
 	    &len)) == NULL)
 		err(1, "%s", name);
-	ck.ck_bol = 1;
-	ck.ck_gobble = 0;
-	ck.ck_line = 0;
-	/*
-	 * A character cut by the end of the buffer is kept, at its start,
-	 * for the next read to complete.
-	 */
-	left = 0;
-	do {
-		n = bufsz_read(fd, buf + left, len - left);
-		left += n > 0 ? (size_t)n : 0;
-		used = cook_bytes(&ck, buf, left, n <= 0);
-		left -= used;
-		memmove(buf, buf + used, left);
+	cook_reset(&cook);
+	while ((n = bufsz_read(fd, buf, len)) > 0) {
+		cook_chunk(&cook, buf, (size_t)n);
 		/* -u: nothing read waits in our buffer for more input. */
 		if (uflag)
 			out_flush();
-	} while (n > 0);
+	}
+	cook_end(&cook);
 	if (n < 0) {
 		out_flush();
 		warn("%s", name);
 		rval = 1;
-	}
+	} else if (uflag)
+		out_flush();
 }
 
-/*
- * Which bytes the formatting changes or must see (a newline ends a line);
- * the others are copied in runs.
- */
-static void
-set_special(void)
-{
-	int c;
-
-	for (c = 0; c < 256; c++)
-		special[c] = c == '\n' || (c == '\t' && tflag) ||
-		    (vflag && c != '\t' && (c < 0x20 || c >= 0x7f));
-	only_newline = !tflag && !vflag;
-}
-
-/* The length of the run of bytes at p, at most n, that pass unchanged. */
-static size_t
-plain_run(const unsigned char *p, size_t n)
-{
-	const unsigned char *nl;
-	size_t i;
-
-	if (only_newline) {
-		nl = memchr(p, '\n', n);
-		return (nl == NULL ? n : (size_t)(nl - p));
-	}
-	for (i = 0; i < n && !special[p[i]]; i++)
-		continue;
-	return (i);
-}
-
-/*
- * Format n bytes; return how many were used, which is fewer only when a
- * multibyte character is cut short and more input (not at_eof) may
- * complete it.
- */
-static size_t
-cook_bytes(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
-{
-	size_t i, used;
-	unsigned char c;
-
-	for (i = 0; i < n; i += used) {
-		c = p[i];
-		used = 1;
-		if (obufsz - olen < COOK_ROOM)
-			out_flush();
-		if (ck->ck_bol) {
-			if (sflag && c == '\n') {
-				if (ck->ck_gobble)
-					continue;
-				ck->ck_gobble = 1;
-			} else
-				ck->ck_gobble = 0;
-			if (nflag && (!bflag || c != '\n'))
-				put_number(++ck->ck_line);
-			else if (nflag && eflag) {
-				/* -be: a blank line keeps the columns. */
-				memcpy(obuf + olen, "      \t", 7);
-				olen += 7;
-			}
-		}
-		/* The next turn makes room again for what ends the run. */
-		used = plain_run(p + i, n - i < obufsz - olen ?
-		    n - i : obufsz - olen);
-		if (used > 0) {
-			memcpy(obuf + olen, p + i, used);
-			olen += used;
-			ck->ck_bol = 0;
-			continue;
-		}
-		used = 1;
-		ck->ck_bol = c == '\n';
-		if (c < 0x80 || !mbvis)
-			put_char(c);
-		else if ((used = put_multibyte(p + i, n - i, at_eof)) == 0)
-			return (i);
-	}
-	return (n);
-}
-
-static void
-put_number(intmax_t line)
-{
-	char digits[24], *d;
-	size_t len;
-
-	/* printf("%6jd\t") by hand: it is called for every line. */
-	d = digits + sizeof(digits);
-	do {
-		*--d = (char)('0' + line % 10);
-		line /= 10;
-	} while (line != 0);
-	len = (size_t)(digits + sizeof(digits) - d);
-	for (; len < 6; len++)
-		*--d = ' ';
-	memcpy(obuf + olen, d, len);
-	olen += len;
-	obuf[olen++] = '\t';
-}
-
-/* One input byte as -E, -T and -v want it; room is already made. */
-static void
-put_char(unsigned char c)
+/* The formatting options, as cook.c names them. */
+static int
+cook_flags(void)
 {
 
-	if (c == '\n') {
-		if (eflag)
-			obuf[olen++] = '$';
-	} else if (c == '\t') {
-		if (tflag) {
-			obuf[olen++] = '^';
-			c = 'I';
-		}
-	} else if (vflag) {
-		if (c >= 0x80) {
-			obuf[olen++] = 'M';
-			obuf[olen++] = '-';
-			c &= 0x7f;
-		}
-		if (c < 0x20 || c == 0x7f) {
-			obuf[olen++] = '^';
-			c = c == 0x7f ? '?' : c | 0x40;
-		}
-	}
-	obuf[olen++] = (char)c;
-}
-
-/*
- * -v in a multibyte locale, as FreeBSD's: a printable character is
- * written whole; one that is not printable gets the M- form of its low
- * seven bits; a byte that begins no valid character gets its own M-
- * form.  Returns the bytes used, 0 when p ends inside a character.
- */
-static size_t
-put_multibyte(const unsigned char *p, size_t n, int at_eof)
-{
-	mbstate_t mbs;
-	wchar_t wc;
-	size_t len;
-
-	memset(&mbs, 0, sizeof(mbs));
-	len = mbrtowc(&wc, (const char *)p, n, &mbs);
-	if (len == (size_t)-2 && !at_eof)
-		return (0);
-	if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
-		put_char(*p);
-		return (1);
-	}
-	if (iswprint((wint_t)wc)) {
-		memcpy(obuf + olen, p, len);
-		olen += len;
-	} else
-		put_char((unsigned char)(0x80 | (wc & 0x7f)));
-	return (len);
+	return ((nflag ? COOK_NUMBER : 0) | (bflag ? COOK_NONBLANK : 0) |
+	    (eflag ? COOK_ENDS : 0) | (sflag ? COOK_SQUEEZE : 0) |
+	    (tflag ? COOK_TABS : 0) | (vflag ? COOK_VIS : 0));
 }
 
 static void
@@ -529,15 +349,23 @@ out_alloc(void)
 	    bufsz_choose(NULL, &outst);
 	if ((obuf = bufsz_alloc(want, &obufsz)) == NULL)
 		err(1, "output buffer");
+	cook_init(&cook, cook_flags(), obuf, obufsz, out_write, NULL);
+}
+
+/* cook.c's flush function: a failed write ends cat. */
+static void
+out_write(void *arg, const char *p, size_t n)
+{
+
+	(void)arg;
+	if (bufsz_write_all(STDOUT_FILENO, p, n) != 0)
+		err(1, "stdout");
 }
 
 static void
 out_flush(void)
 {
 
-	if (olen == 0)
-		return;
-	if (bufsz_write_all(STDOUT_FILENO, obuf, olen) != 0)
-		err(1, "stdout");
-	olen = 0;
+	if (obuf != NULL)
+		cook_flush(&cook);
 }

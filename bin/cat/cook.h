@@ -1,0 +1,64 @@
+/*
+ * cat's formatting options, apart from its I/O: input goes in as chunks
+ * of any size, formatted output comes out through the caller's flush
+ * function, a buffer at a time.  The result does not depend on where
+ * the chunks are cut: a line, a run of empty lines or a multibyte
+ * character may straddle them.
+ */
+
+#ifndef COOK_H
+#define	COOK_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define	COOK_NUMBER	0x01	/* -n: number the lines */
+#define	COOK_NONBLANK	0x02	/* -b: ...but not the empty ones */
+#define	COOK_ENDS	0x04	/* -E: '$' before each newline */
+#define	COOK_SQUEEZE	0x08	/* -s: one empty line for a run of them */
+#define	COOK_TABS	0x10	/* -T: tabs as ^I */
+#define	COOK_VIS	0x20	/* -v: other unprintable bytes visible */
+#define	COOK_ALL	0x3f
+
+/*
+ * The most one input byte can add to the output: a line number and its
+ * tab (at most 20 digits), or a blank number field, then "M-^X" or "$\n"
+ * or a whole multibyte character.  An output buffer must be larger.
+ */
+#define	COOK_ROOM	64
+
+/* The longest multibyte character kept whole across two chunks. */
+#define	COOK_PARTMAX	(MB_LEN_MAX < 8 ? 8 : MB_LEN_MAX)
+
+/* Called with each full buffer of output; it must take all of it. */
+typedef void	cook_flush_fn(void *, const char *, size_t);
+
+struct cook {
+	/* Set once, by cook_init. */
+	int		ck_flags;
+	int		ck_only_newline; /* '\n' is the one special byte */
+	int		ck_mbvis;	/* -v in a multibyte locale */
+	unsigned char	ck_special[256]; /* bytes not copied in runs */
+	char	       *ck_obuf;
+	size_t		ck_obufsz;
+	size_t		ck_olen;
+	cook_flush_fn  *ck_flush;
+	void	       *ck_arg;
+
+	/* The state of one file, which cook_reset starts afresh. */
+	int		ck_bol;		/* the next byte begins a line */
+	int		ck_gobble;	/* an empty line was just written */
+	intmax_t	ck_line;	/* lines numbered so far */
+	size_t		ck_partlen;	/* a character cut by a chunk's end */
+	unsigned char	ck_part[COOK_PARTMAX];
+};
+
+void	cook_init(struct cook *, int, char *, size_t, cook_flush_fn *,
+	    void *);
+void	cook_reset(struct cook *);
+void	cook_chunk(struct cook *, const unsigned char *, size_t);
+void	cook_end(struct cook *);
+void	cook_flush(struct cook *);
+
+#endif /* !COOK_H */
