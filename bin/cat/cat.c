@@ -65,7 +65,10 @@ main(int argc, char *argv[])
 
 	(void)setlocale(LC_CTYPE, "");
 
-	/* Our own message: glibc's names the full path, BSD's says "illegal". */
+	/*
+	 * Our own message: glibc's names the full path, BSD's says
+	 * "illegal".
+	 */
 	opterr = 0;
 	while ((ch = getopt(argc, argv, OPTSTRING)) != -1)
 		switch (ch) {
