@@ -1,0 +1,1163 @@
+/*
+ * faultinj: a preloaded library that makes the program under test meet
+ * the failures its environment can hand it, on demand and one call at a
+ * time, and that tells it the machine is bigger or smaller than it is.
+ *
+ * It works wherever the dynamic linker honours LD_PRELOAD and dlsym(3)
+ * has RTLD_NEXT: ELF hosts (Linux with glibc, the BSDs).  It is built
+ * without sanitizers; to preload it into an AddressSanitizer build, set
+ * ASAN_OPTIONS=verify_asan_link_order=0.  With the sanitizer runtime
+ * linked statically (clang), that runtime's malloc is the program's own
+ * and allocations cannot be failed; the system calls still can.
+ *
+ * The environment:
+ *
+ * FAULTINJ=SPEC[,SPEC...]	SPEC is FUNC:N:ACTION, or FUNC:N+:ACTION
+ *	for the Nth call of FUNC and every later one.  FUNC is one of the
+ *	names in fn_names below.  ACTION is an errno name (EIO, ENOSPC, ...;
+ *	see errnos below) to fail the call with; "short" to ask the kernel
+ *	for half the count (at least 1; a count of 1 cannot be shortened);
+ *	or "truncate=SIZE" or "grow=SIZE" to let the call run and then cut
+ *	the file named by FAULTINJ_FILE to SIZE bytes, or append SIZE bytes
+ *	to it ("while it is mapped", after an mmap).
+ * FAULTINJ_LOG=FILE	per function: FUNC.calls (calls counted), .faults
+ *	(failed on purpose), .eagain (EAGAIN from the kernel itself), .max
+ *	(the largest count, length or size asked).  The file is a shared
+ *	mapping updated at every call, so it is right however the program
+ *	ends (yes(1) dies of SIGPIPE).  A line is "NAME VALUE", blank-padded.
+ * FAULTINJ_PHYSMEM=BYTES	sysconf(_SC_PHYS_PAGES) says BYTES / page.
+ * FAULTINJ_PAGESIZE=BYTES	sysconf(_SC_PAGESIZE) says BYTES.
+ * FAULTINJ_NONBLOCK=FD[,FD...]	O_NONBLOCK is set on these descriptors
+ *	before main() runs, as a caller sharing them might have.
+ * FAULTINJ_SCOPE=all	count calls made from shared libraries too.  By
+ *	default only calls from the program's own text (which holds the
+ *	static libbufsz) are counted and affected, not those libc makes for
+ *	itself (stdio's buffers, fopen's open) nor the sanitizer's.
+ *
+ * A malformed setting is reported on stderr and the program exits 125
+ * before main(), so that a typo never passes for a clean run.
+ */
+
+/* Both open and open64 (and so on) are defined here: see LFS64. */
+#undef _FILE_OFFSET_BITS
+
+#include <sys/types.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#ifdef __linux__
+#include <sys/sendfile.h>
+#include <sys/uio.h>
+#endif
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <link.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#if defined(__linux__) || defined(__FreeBSD__)
+#define	HAVE_CFR	1
+#endif
+
+/*
+ * glibc has a second entry point for each call that takes an off_t or a
+ * struct stat, and a program built with _FILE_OFFSET_BITS=64 (as this
+ * tree builds) calls that one, on 64-bit hosts too.  This library is
+ * built without it, defines both, and counts both under one name.
+ */
+#if defined(__GLIBC__) && defined(_LARGEFILE64_SOURCE)
+#define	LFS64	1
+#endif
+
+#ifndef ElfW
+#define	ElfW(type)	Elf_##type
+#endif
+
+enum fn {
+	F_READ, F_WRITE, F_PREAD, F_PWRITE, F_CFR, F_SPLICE, F_SENDFILE,
+	F_VMSPLICE, F_MMAP, F_OPEN, F_OPENAT, F_FSTAT, F_FSTATAT, F_FSYNC,
+	F_CLOSE, F_MALLOC, F_CALLOC, F_REALLOC, F_MEMALIGN, NFN
+};
+
+static const char *const fn_names[NFN] = {
+	"read", "write", "pread", "pwrite", "copy_file_range", "splice",
+	"sendfile", "vmsplice", "mmap", "open", "openat", "fstat", "fstatat",
+	"fsync", "close", "malloc", "calloc", "realloc", "posix_memalign"
+};
+
+static const struct {
+	const char	*name;
+	int		 value;
+} errnos[] = {
+	{ "EINTR", EINTR }, { "EAGAIN", EAGAIN }, { "EIO", EIO },
+	{ "ENOSPC", ENOSPC }, { "ENOMEM", ENOMEM }, { "EXDEV", EXDEV },
+	{ "ENOSYS", ENOSYS }, { "EINVAL", EINVAL },
+	{ "EOPNOTSUPP", EOPNOTSUPP }, { "EBADF", EBADF },
+	{ "EFAULT", EFAULT }, { "EPIPE", EPIPE }, { "EACCES", EACCES },
+	{ "EPERM", EPERM }, { "ENOENT", ENOENT }, { "ENODEV", ENODEV },
+	{ "EFBIG", EFBIG }, { "EDQUOT", EDQUOT }, { "EMFILE", EMFILE },
+	{ "ENFILE", ENFILE }, { "EOVERFLOW", EOVERFLOW },
+	{ "ESPIPE", ESPIPE }, { "ETXTBSY", ETXTBSY }
+};
+#define	NERRNOS	(sizeof(errnos) / sizeof(errnos[0]))
+
+enum kind { K_ERRNO, K_SHORT, K_TRUNCATE, K_GROW };
+
+struct fault {
+	enum fn		 fn;
+	uintmax_t	 nth;
+	int		 onward;	/* N+: this call and all later */
+	enum kind	 kind;
+	int		 err;
+	off_t		 size;
+};
+
+#define	MAXFAULTS	32
+
+/* The log's records, in this order for each function. */
+enum stat_ix { S_CALLS, S_FAULTS, S_EAGAIN, S_MAX, NSTATS };
+static const char *const stat_names[NSTATS] = {
+	"calls", "faults", "eagain", "max"
+};
+#define	LOG_NAMEW	32	/* "copy_file_range.eagain", padded */
+#define	LOG_VALW	20
+#define	LOG_LINE	(LOG_NAMEW + LOG_VALW + 1)
+
+/* Executable segments of the program itself: the default scope. */
+#define	MAXSEGS	8
+static struct {
+	uintptr_t	lo, hi;
+} segs[MAXSEGS];
+static int nsegs;
+
+static struct fault faults[MAXFAULTS];
+static int nfaults;
+static uintmax_t stats[NFN][NSTATS];
+static char *logmap;
+static int ready, scope_all;
+static long fake_pagesize;
+static uintmax_t fake_physmem;
+static const char *action_file;
+
+/* The next definitions of what we interpose. */
+static ssize_t	(*real_read)(int, void *, size_t);
+static ssize_t	(*real_write)(int, const void *, size_t);
+static ssize_t	(*real_pread)(int, void *, size_t, off_t);
+static ssize_t	(*real_pwrite)(int, const void *, size_t, off_t);
+static void	*(*real_mmap)(void *, size_t, int, int, int, off_t);
+static int	(*real_open)(const char *, int, ...);
+static int	(*real_openat)(int, const char *, int, ...);
+static int	(*real_fstat)(int, struct stat *);
+static int	(*real_fstatat)(int, const char *, struct stat *, int);
+static int	(*real_fsync)(int);
+static int	(*real_close)(int);
+static void	*(*real_malloc)(size_t);
+static void	*(*real_calloc)(size_t, size_t);
+static void	*(*real_realloc)(void *, size_t);
+static void	(*real_free)(void *);
+static int	(*real_memalign)(void **, size_t, size_t);
+static long	(*real_sysconf)(int);
+#ifdef LFS64
+static ssize_t	(*real_pread64)(int, void *, size_t, off64_t);
+static ssize_t	(*real_pwrite64)(int, const void *, size_t, off64_t);
+static void	*(*real_mmap64)(void *, size_t, int, int, int, off64_t);
+static int	(*real_open64)(const char *, int, ...);
+static int	(*real_openat64)(int, const char *, int, ...);
+static int	(*real_fstat64)(int, struct stat64 *);
+static int	(*real_fstatat64)(int, const char *, struct stat64 *, int);
+#ifdef __linux__
+static ssize_t	(*real_sendfile64)(int, int, off64_t *, size_t);
+#endif
+#endif
+#ifdef HAVE_CFR
+static ssize_t	(*real_cfr)(int, off_t *, int, off_t *, size_t,
+		    unsigned int);
+#endif
+#ifdef __linux__
+static ssize_t	(*real_splice)(int, off_t *, int, off_t *, size_t,
+		    unsigned int);
+static ssize_t	(*real_sendfile)(int, int, off_t *, size_t);
+static ssize_t	(*real_vmsplice)(int, const struct iovec *, unsigned long,
+		    unsigned int);
+#endif
+
+static void	die(const char *, const char *) __attribute__((__noreturn__));
+static void	*next_sym(const char *);
+static void	resolve_all(void);
+static int	find_segs(struct dl_phdr_info *, size_t, void *);
+static int	parse_uint(const char *, uintmax_t *);
+static void	parse_faults(const char *);
+static void	parse_one(char *);
+static void	parse_action(struct fault *, const char *);
+static void	open_log(const char *);
+static void	set_nonblock(const char *);
+static void	log_put(enum fn, enum stat_ix);
+static int	in_scope(const void *);
+static struct fault *begin(enum fn, const void *, uintmax_t);
+static void	end(enum fn, const struct fault *, int);
+static size_t	shorten(size_t);
+static void	act_on_file(const struct fault *);
+static void	*arena_alloc(size_t);
+static int	in_arena(const void *);
+static void	faultinj_init(void) __attribute__((__constructor__));
+
+#define	CALLER	__builtin_return_address(0)
+
+static void
+die(const char *what, const char *why)
+{
+	static const char pfx[] = "faultinj: ";
+	ssize_t (*w)(int, const void *, size_t);
+
+	w = real_write != NULL ? real_write : write;
+	(void)w(STDERR_FILENO, pfx, sizeof(pfx) - 1);
+	(void)w(STDERR_FILENO, what, strlen(what));
+	(void)w(STDERR_FILENO, ": ", 2);
+	(void)w(STDERR_FILENO, why, strlen(why));
+	(void)w(STDERR_FILENO, "\n", 1);
+	_exit(125);
+}
+
+/*
+ * dlsym may allocate (its error buffer), and we are malloc: while it
+ * runs, allocations come from a small arena that is never freed.
+ * Volatile: glibc declares dlsym a leaf function, which lets the
+ * compiler drop a count that only calls back into us can see.
+ */
+static volatile int in_dlsym;
+static char arena[16384] __attribute__((__aligned__(64)));
+static size_t arena_used;
+
+static void *
+arena_alloc(size_t n)
+{
+	void *p;
+
+	n = (n + 63) & ~(size_t)63;
+	if (n > sizeof(arena) - arena_used)
+		return (NULL);
+	p = arena + arena_used;
+	arena_used += n;
+	return (p);
+}
+
+static int
+in_arena(const void *p)
+{
+
+	return ((const char *)p >= arena &&
+	    (const char *)p < arena + sizeof(arena));
+}
+
+static void *
+next_sym(const char *name)
+{
+	void *p;
+
+	in_dlsym++;
+	p = dlsym(RTLD_NEXT, name);
+	in_dlsym--;
+	if (p == NULL)
+		die(name, "not found by dlsym(RTLD_NEXT)");
+	return (p);
+}
+
+#define	RESOLVE(var, name)	do {					\
+	if ((var) == NULL)						\
+		*(void **)(void *)&(var) = next_sym(name);		\
+} while (0)
+
+static void
+resolve_all(void)
+{
+
+	RESOLVE(real_read, "read");
+	RESOLVE(real_write, "write");
+	RESOLVE(real_pread, "pread");
+	RESOLVE(real_pwrite, "pwrite");
+	RESOLVE(real_mmap, "mmap");
+	RESOLVE(real_open, "open");
+	RESOLVE(real_openat, "openat");
+	RESOLVE(real_fstat, "fstat");
+	RESOLVE(real_fstatat, "fstatat");
+	RESOLVE(real_fsync, "fsync");
+	RESOLVE(real_close, "close");
+	RESOLVE(real_malloc, "malloc");
+	RESOLVE(real_calloc, "calloc");
+	RESOLVE(real_realloc, "realloc");
+	RESOLVE(real_free, "free");
+	RESOLVE(real_memalign, "posix_memalign");
+	RESOLVE(real_sysconf, "sysconf");
+#ifdef HAVE_CFR
+	RESOLVE(real_cfr, "copy_file_range");
+#endif
+#ifdef __linux__
+	RESOLVE(real_splice, "splice");
+	RESOLVE(real_sendfile, "sendfile");
+	RESOLVE(real_vmsplice, "vmsplice");
+#endif
+#ifdef LFS64
+	RESOLVE(real_pread64, "pread64");
+	RESOLVE(real_pwrite64, "pwrite64");
+	RESOLVE(real_mmap64, "mmap64");
+	RESOLVE(real_open64, "open64");
+	RESOLVE(real_openat64, "openat64");
+	RESOLVE(real_fstat64, "fstat64");
+	RESOLVE(real_fstatat64, "fstatat64");
+#ifdef __linux__
+	RESOLVE(real_sendfile64, "sendfile64");
+#endif
+#endif
+}
+
+/* The first object dl_iterate_phdr reports is the program itself. */
+static int
+find_segs(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	const ElfW(Phdr) *ph;
+	int i;
+
+	(void)size;
+	(void)arg;
+	for (i = 0; i < info->dlpi_phnum && nsegs < MAXSEGS; i++) {
+		ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_LOAD || (ph->p_flags & PF_X) == 0)
+			continue;
+		segs[nsegs].lo = (uintptr_t)info->dlpi_addr + ph->p_vaddr;
+		segs[nsegs].hi = segs[nsegs].lo + ph->p_memsz;
+		nsegs++;
+	}
+	return (1);
+}
+
+static int
+parse_uint(const char *s, uintmax_t *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return (-1);
+	errno = 0;
+	*v = strtoumax(s, &end, 10);
+	return (errno != 0 || *end != '\0' ? -1 : 0);
+}
+
+static void
+parse_action(struct fault *f, const char *s)
+{
+	uintmax_t v;
+	size_t i;
+
+	if (strcmp(s, "short") == 0) {
+		f->kind = K_SHORT;
+		return;
+	}
+	if (strncmp(s, "truncate=", 9) == 0 || strncmp(s, "grow=", 5) == 0) {
+		f->kind = s[0] == 't' ? K_TRUNCATE : K_GROW;
+		if (parse_uint(strchr(s, '=') + 1, &v) != 0 ||
+		    v > (uintmax_t)INT32_MAX)
+			die(s, "bad size");
+		if (action_file == NULL)
+			die(s, "needs FAULTINJ_FILE");
+		f->size = (off_t)v;
+		if (f->fn >= F_MALLOC)
+			die(s, "only for system calls");
+		return;
+	}
+	for (i = 0; i < NERRNOS; i++)
+		if (strcmp(s, errnos[i].name) == 0) {
+			f->kind = K_ERRNO;
+			f->err = errnos[i].value;
+			return;
+		}
+	die(s, "unknown action");
+}
+
+/* FUNC:N[+]:ACTION, in place. */
+static void
+parse_one(char *spec)
+{
+	struct fault *f;
+	char *name, *nth, *action;
+	size_t len;
+	int i;
+
+	if (nfaults == MAXFAULTS)
+		die(spec, "too many faults");
+	f = &faults[nfaults];
+	name = spec;
+	if ((nth = strchr(name, ':')) == NULL ||
+	    (action = strchr(nth + 1, ':')) == NULL)
+		die(spec, "not FUNC:N:ACTION");
+	*nth++ = '\0';
+	*action++ = '\0';
+	for (i = 0; i < NFN; i++)
+		if (strcmp(name, fn_names[i]) == 0)
+			break;
+	if (i == NFN)
+		die(name, "not a function faultinj knows");
+	f->fn = (enum fn)i;
+	len = strlen(nth);
+	if (len > 0 && nth[len - 1] == '+') {
+		f->onward = 1;
+		nth[len - 1] = '\0';
+	}
+	if (parse_uint(nth, &f->nth) != 0 || f->nth == 0)
+		die(nth, "not a call number (1 is the first)");
+	parse_action(f, action);
+	nfaults++;
+}
+
+static void
+parse_faults(const char *env)
+{
+	static char copy[1024];
+	char *p, *comma;
+
+	if (strlen(env) >= sizeof(copy))
+		die("FAULTINJ", "too long");
+	(void)strcpy(copy, env);
+	for (p = copy; *p != '\0'; p = comma + 1) {
+		if ((comma = strchr(p, ',')) != NULL)
+			*comma = '\0';
+		parse_one(p);
+		if (comma == NULL)
+			break;
+	}
+}
+
+static void
+log_put(enum fn f, enum stat_ix s)
+{
+	char *p;
+	uintmax_t v;
+
+	if (logmap == NULL)
+		return;
+	p = logmap + ((size_t)f * NSTATS + (size_t)s) * LOG_LINE +
+	    LOG_NAMEW + LOG_VALW;
+	v = stats[f][s];
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+}
+
+static void
+open_log(const char *path)
+{
+	size_t len, i, n;
+	char *line;
+	int fd, f, s;
+
+	len = (size_t)NFN * NSTATS * LOG_LINE;
+	fd = real_open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd == -1)
+		die(path, strerror(errno));
+	if (ftruncate(fd, (off_t)len) != 0)
+		die(path, strerror(errno));
+	logmap = real_mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED,
+	    fd, 0);
+	if (logmap == MAP_FAILED)
+		die(path, strerror(errno));
+	(void)real_close(fd);
+	memset(logmap, ' ', len);
+	for (f = 0; f < NFN; f++)
+		for (s = 0; s < NSTATS; s++) {
+			line = logmap + ((size_t)f * NSTATS + (size_t)s) *
+			    LOG_LINE;
+			n = strlen(fn_names[f]);
+			memcpy(line, fn_names[f], n);
+			line[n] = '.';
+			for (i = 0; stat_names[s][i] != '\0'; i++)
+				line[n + 1 + i] = stat_names[s][i];
+			line[LOG_LINE - 1] = '\n';
+			log_put((enum fn)f, (enum stat_ix)s);
+		}
+}
+
+static void
+set_nonblock(const char *list)
+{
+	uintmax_t fd;
+	char buf[16], *p;
+	const char *s;
+	size_t n;
+	int fl;
+
+	for (s = list; *s != '\0'; s += n + (s[n] == ',')) {
+		n = strcspn(s, ",");
+		if (n == 0 || n >= sizeof(buf))
+			die(list, "not a list of descriptors");
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		p = buf;
+		if (parse_uint(p, &fd) != 0 || fd > INT32_MAX)
+			die(list, "not a list of descriptors");
+		if ((fl = fcntl((int)fd, F_GETFL)) == -1 ||
+		    fcntl((int)fd, F_SETFL, fl | O_NONBLOCK) == -1)
+			die("FAULTINJ_NONBLOCK", strerror(errno));
+	}
+}
+
+static void
+faultinj_init(void)
+{
+	const char *s;
+	uintmax_t v;
+
+	resolve_all();
+	(void)dl_iterate_phdr(find_segs, NULL);
+	if ((s = getenv("FAULTINJ_SCOPE")) != NULL) {
+		if (strcmp(s, "all") != 0 && strcmp(s, "prog") != 0)
+			die(s, "FAULTINJ_SCOPE is all or prog");
+		scope_all = strcmp(s, "all") == 0;
+	}
+	action_file = getenv("FAULTINJ_FILE");
+	if ((s = getenv("FAULTINJ_PAGESIZE")) != NULL) {
+		if (parse_uint(s, &v) != 0 || v == 0 || v > LONG_MAX)
+			die(s, "bad FAULTINJ_PAGESIZE");
+		fake_pagesize = (long)v;
+	}
+	if ((s = getenv("FAULTINJ_PHYSMEM")) != NULL) {
+		if (parse_uint(s, &v) != 0 || v == 0)
+			die(s, "bad FAULTINJ_PHYSMEM");
+		fake_physmem = v;
+	}
+	if ((s = getenv("FAULTINJ")) != NULL)
+		parse_faults(s);
+	if ((s = getenv("FAULTINJ_LOG")) != NULL)
+		open_log(s);
+	if ((s = getenv("FAULTINJ_NONBLOCK")) != NULL)
+		set_nonblock(s);
+	ready = 1;
+}
+
+static int
+in_scope(const void *caller)
+{
+	uintptr_t a;
+	int i;
+
+	if (!ready)
+		return (0);
+	if (scope_all)
+		return (1);
+	a = (uintptr_t)caller;
+	for (i = 0; i < nsegs; i++)
+		if (a >= segs[i].lo && a < segs[i].hi)
+			return (1);
+	return (0);
+}
+
+/*
+ * Count a call of f asking for size (a count, a length), and return the
+ * fault it is to meet, if any: the first errno or "short" given for the
+ * call.  A change to the file given for it is left pending for end().
+ */
+static struct fault *pending;
+
+static struct fault *
+begin(enum fn f, const void *caller, uintmax_t size)
+{
+	struct fault *ft, *found;
+	uintmax_t n;
+	int i;
+
+	if (!in_scope(caller))
+		return (NULL);
+	n = ++stats[f][S_CALLS];
+	log_put(f, S_CALLS);
+	if (size > stats[f][S_MAX]) {
+		stats[f][S_MAX] = size;
+		log_put(f, S_MAX);
+	}
+	found = NULL;
+	for (i = 0; i < nfaults; i++) {
+		ft = &faults[i];
+		if (ft->fn != f ||
+		    (n != ft->nth && !(ft->onward && n > ft->nth)))
+			continue;
+		if (ft->kind == K_TRUNCATE || ft->kind == K_GROW) {
+			pending = ft;
+			continue;
+		}
+		if (found == NULL) {
+			stats[f][S_FAULTS]++;
+			log_put(f, S_FAULTS);
+			found = ft;
+		}
+	}
+	return (found);
+}
+
+/* After the real call: note a kernel EAGAIN; change the file. */
+static void
+end(enum fn f, const struct fault *ft, int failed)
+{
+	int serrno;
+
+	serrno = errno;
+	if (failed && (errno == EAGAIN || errno == EWOULDBLOCK) &&
+	    ready && (ft == NULL || ft->kind != K_ERRNO)) {
+		stats[f][S_EAGAIN]++;
+		log_put(f, S_EAGAIN);
+	}
+	if (pending != NULL) {
+		ft = pending;
+		pending = NULL;
+		act_on_file(ft);
+	}
+	errno = serrno;
+}
+
+static size_t
+shorten(size_t n)
+{
+
+	return (n > 1 ? n / 2 : n);
+}
+
+/* Change the file under the program, as another process might. */
+static void
+act_on_file(const struct fault *ft)
+{
+	char buf[4096];
+	off_t left;
+	ssize_t n;
+	int fd;
+
+	if (ft->kind == K_TRUNCATE) {
+		if (truncate(action_file, ft->size) != 0)
+			die(action_file, strerror(errno));
+		return;
+	}
+	if ((fd = real_open(action_file, O_WRONLY | O_APPEND)) == -1)
+		die(action_file, strerror(errno));
+	memset(buf, 'G', sizeof(buf));
+	for (left = ft->size; left > 0; left -= n) {
+		n = real_write(fd, buf, (size_t)(left < (off_t)sizeof(buf) ?
+		    left : (off_t)sizeof(buf)));
+		if (n <= 0)
+			die(action_file, strerror(errno));
+	}
+	(void)real_close(fd);
+}
+
+#define	FAIL_WITH(f, ft, rv)	do {					\
+	if ((ft) != NULL && (ft)->kind == K_ERRNO) {			\
+		end((f), (ft), 0);					\
+		errno = (ft)->err;					\
+		return (rv);						\
+	}								\
+} while (0)
+
+#define	SHORTEN(ft, n)	do {						\
+	if ((ft) != NULL && (ft)->kind == K_SHORT)			\
+		(n) = shorten(n);					\
+} while (0)
+
+ssize_t
+read(int fd, void *buf, size_t len)
+{
+	struct fault *ft;
+	ssize_t n;
+
+	RESOLVE(real_read, "read");
+	ft = begin(F_READ, CALLER, len);
+	FAIL_WITH(F_READ, ft, -1);
+	SHORTEN(ft, len);
+	n = real_read(fd, buf, len);
+	end(F_READ, ft, n < 0);
+	return (n);
+}
+
+ssize_t
+write(int fd, const void *buf, size_t len)
+{
+	struct fault *ft;
+	ssize_t n;
+
+	RESOLVE(real_write, "write");
+	ft = begin(F_WRITE, CALLER, len);
+	FAIL_WITH(F_WRITE, ft, -1);
+	SHORTEN(ft, len);
+	n = real_write(fd, buf, len);
+	end(F_WRITE, ft, n < 0);
+	return (n);
+}
+
+ssize_t
+pread(int fd, void *buf, size_t len, off_t off)
+{
+	struct fault *ft;
+	ssize_t n;
+
+	RESOLVE(real_pread, "pread");
+	ft = begin(F_PREAD, CALLER, len);
+	FAIL_WITH(F_PREAD, ft, -1);
+	SHORTEN(ft, len);
+	n = real_pread(fd, buf, len, off);
+	end(F_PREAD, ft, n < 0);
+	return (n);
+}
+
+ssize_t
+pwrite(int fd, const void *buf, size_t len, off_t off)
+{
+	struct fault *ft;
+	ssize_t n;
+
+	RESOLVE(real_pwrite, "pwrite");
+	ft = begin(F_PWRITE, CALLER, len);
+	FAIL_WITH(F_PWRITE, ft, -1);
+	SHORTEN(ft, len);
+	n = real_pwrite(fd, buf, len, off);
+	end(F_PWRITE, ft, n < 0);
+	return (n);
+}
+
+#ifdef HAVE_CFR
+ssize_t
+copy_file_range(int in, off_t *inoff, int out, off_t *outoff, size_t len,
+    unsigned int flags)
+{
+	struct fault *ft;
+	ssize_t n;
+
+	RESOLVE(real_cfr, "copy_file_range");
+	ft = begin(F_CFR, CALLER, len);
+	FAIL_WITH(F_CFR, ft, -1);
+	SHORTEN(ft, len);
+	n = real_cfr(in, inoff, out, outoff, len, flags);
+	end(F_CFR, ft, n < 0);
+	return (n);
+}
+#endif
+
+#ifdef __linux__
+ssize_t
+splice(int in, off_t *inoff, int out, off_t *outoff, size_t len,
+    unsigned int flags)
+{
+	struct fault *ft;
+	ssize_t n;
+
+	RESOLVE(real_splice, "splice");
+	ft = begin(F_SPLICE, CALLER, len);
+	FAIL_WITH(F_SPLICE, ft, -1);
+	SHORTEN(ft, len);
+	n = real_splice(in, inoff, out, outoff, len, flags);
+	end(F_SPLICE, ft, n < 0);
+	return (n);
+}
+
+ssize_t
+sendfile(int out, int in, off_t *off, size_t len)
+{
+	struct fault *ft;
+	ssize_t n;
+
+	RESOLVE(real_sendfile, "sendfile");
+	ft = begin(F_SENDFILE, CALLER, len);
+	FAIL_WITH(F_SENDFILE, ft, -1);
+	SHORTEN(ft, len);
+	n = real_sendfile(out, in, off, len);
+	end(F_SENDFILE, ft, n < 0);
+	return (n);
+}
+
+/* "short" lends the pipe half of the first segment only. */
+ssize_t
+vmsplice(int fd, const struct iovec *iov, unsigned long cnt,
+    unsigned int flags)
+{
+	struct fault *ft;
+	struct iovec half;
+	ssize_t n;
+
+	RESOLVE(real_vmsplice, "vmsplice");
+	ft = begin(F_VMSPLICE, CALLER, cnt > 0 ? iov[0].iov_len : 0);
+	FAIL_WITH(F_VMSPLICE, ft, -1);
+	if (ft != NULL && ft->kind == K_SHORT && cnt > 0) {
+		half = iov[0];
+		half.iov_len = shorten(half.iov_len);
+		iov = &half;
+		cnt = 1;
+	}
+	n = real_vmsplice(fd, iov, cnt, flags);
+	end(F_VMSPLICE, ft, n < 0);
+	return (n);
+}
+#endif /* __linux__ */
+
+void *
+mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	struct fault *ft;
+	void *p;
+
+	RESOLVE(real_mmap, "mmap");
+	ft = begin(F_MMAP, CALLER, len);
+	FAIL_WITH(F_MMAP, ft, MAP_FAILED);
+	p = real_mmap(addr, len, prot, flags, fd, off);
+	end(F_MMAP, ft, p == MAP_FAILED);
+	return (p);
+}
+
+/* O_CREAT and O_TMPFILE (where there is one) carry a mode. */
+static int
+has_mode(int flags)
+{
+
+#ifdef O_TMPFILE
+	if ((flags & O_TMPFILE) == O_TMPFILE)
+		return (1);
+#endif
+	return ((flags & O_CREAT) != 0);
+}
+
+int
+open(const char *path, int flags, ...)
+{
+	struct fault *ft;
+	va_list ap;
+	mode_t mode;
+	int fd;
+
+	RESOLVE(real_open, "open");
+	mode = 0;
+	if (has_mode(flags)) {
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	ft = begin(F_OPEN, CALLER, 0);
+	FAIL_WITH(F_OPEN, ft, -1);
+	fd = real_open(path, flags, mode);
+	end(F_OPEN, ft, fd < 0);
+	return (fd);
+}
+
+int
+openat(int dir, const char *path, int flags, ...)
+{
+	struct fault *ft;
+	va_list ap;
+	mode_t mode;
+	int fd;
+
+	RESOLVE(real_openat, "openat");
+	mode = 0;
+	if (has_mode(flags)) {
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	ft = begin(F_OPENAT, CALLER, 0);
+	FAIL_WITH(F_OPENAT, ft, -1);
+	fd = real_openat(dir, path, flags, mode);
+	end(F_OPENAT, ft, fd < 0);
+	return (fd);
+}
+
+/*
+ * glibc 2.33 and later export fstat and fstatat (and their *64 twins) as
+ * functions, and programs built against them call those (nm -D shows
+ * fstat@GLIBC_2.33, or fstat64 with _FILE_OFFSET_BITS=64).  Programs
+ * built against older glibc call __fxstat instead, which this library
+ * does not see.
+ */
+int
+fstat(int fd, struct stat *sb)
+{
+	struct fault *ft;
+	int r;
+
+	RESOLVE(real_fstat, "fstat");
+	ft = begin(F_FSTAT, CALLER, 0);
+	FAIL_WITH(F_FSTAT, ft, -1);
+	r = real_fstat(fd, sb);
+	end(F_FSTAT, ft, r != 0);
+	return (r);
+}
+
+int
+fstatat(int dir, const char *path, struct stat *sb, int flags)
+{
+	struct fault *ft;
+	int r;
+
+	RESOLVE(real_fstatat, "fstatat");
+	ft = begin(F_FSTATAT, CALLER, 0);
+	FAIL_WITH(F_FSTATAT, ft, -1);
+	r = real_fstatat(dir, path, sb, flags);
+	end(F_FSTATAT, ft, r != 0);
+	return (r);
+}
+
+int
+fsync(int fd)
+{
+	struct fault *ft;
+	int r;
+
+	RESOLVE(real_fsync, "fsync");
+	ft = begin(F_FSYNC, CALLER, 0);
+	FAIL_WITH(F_FSYNC, ft, -1);
+	r = real_fsync(fd);
+	end(F_FSYNC, ft, r != 0);
+	return (r);
+}
+
+/*
+ * A failed close(2) still closes the descriptor on Linux and the BSDs;
+ * so does this one, then reports the fault.
+ */
+int
+close(int fd)
+{
+	struct fault *ft;
+	int r;
+
+	RESOLVE(real_close, "close");
+	ft = begin(F_CLOSE, CALLER, 0);
+	r = real_close(fd);
+	FAIL_WITH(F_CLOSE, ft, -1);
+	end(F_CLOSE, ft, r != 0);
+	return (r);
+}
+
+void *
+malloc(size_t n)
+{
+	struct fault *ft;
+
+	if (in_dlsym)
+		return (arena_alloc(n));
+	RESOLVE(real_malloc, "malloc");
+	ft = begin(F_MALLOC, CALLER, n);
+	FAIL_WITH(F_MALLOC, ft, NULL);
+	return (real_malloc(n));
+}
+
+void *
+calloc(size_t n, size_t size)
+{
+	struct fault *ft;
+	void *p;
+
+	if (in_dlsym) {
+		/* The arena is zeroed and never reused. */
+		if (size != 0 && n > SIZE_MAX / size)
+			return (NULL);
+		return (arena_alloc(n * size));
+	}
+	RESOLVE(real_calloc, "calloc");
+	ft = begin(F_CALLOC, CALLER, size != 0 && n > SIZE_MAX / size ?
+	    SIZE_MAX : n * size);
+	FAIL_WITH(F_CALLOC, ft, NULL);
+	p = real_calloc(n, size);
+	return (p);
+}
+
+void *
+realloc(void *old, size_t n)
+{
+	struct fault *ft;
+
+	if (in_dlsym || in_arena(old)) {
+		errno = ENOMEM;
+		return (NULL);
+	}
+	RESOLVE(real_realloc, "realloc");
+	ft = begin(F_REALLOC, CALLER, n);
+	FAIL_WITH(F_REALLOC, ft, NULL);
+	return (real_realloc(old, n));
+}
+
+/*
+ * What dlsym frees while it looks for free itself is dropped: the only
+ * free that could take it is the one being looked for.
+ */
+void
+free(void *p)
+{
+
+	if (p == NULL || in_arena(p) || (in_dlsym && real_free == NULL))
+		return;
+	RESOLVE(real_free, "free");
+	real_free(p);
+}
+
+int
+posix_memalign(void **pp, size_t align, size_t n)
+{
+	struct fault *ft;
+
+	RESOLVE(real_memalign, "posix_memalign");
+	ft = begin(F_MEMALIGN, CALLER, n);
+	if (ft != NULL && ft->kind == K_ERRNO)
+		return (ft->err);
+	return (real_memalign(pp, align, n));
+}
+
+#ifdef LFS64
+ssize_t
+pread64(int fd, void *buf, size_t len, off64_t off)
+{
+	struct fault *ft;
+	ssize_t n;
+
+	RESOLVE(real_pread64, "pread64");
+	ft = begin(F_PREAD, CALLER, len);
+	FAIL_WITH(F_PREAD, ft, -1);
+	SHORTEN(ft, len);
+	n = real_pread64(fd, buf, len, off);
+	end(F_PREAD, ft, n < 0);
+	return (n);
+}
+
+ssize_t
+pwrite64(int fd, const void *buf, size_t len, off64_t off)
+{
+	struct fault *ft;
+	ssize_t n;
+
+	RESOLVE(real_pwrite64, "pwrite64");
+	ft = begin(F_PWRITE, CALLER, len);
+	FAIL_WITH(F_PWRITE, ft, -1);
+	SHORTEN(ft, len);
+	n = real_pwrite64(fd, buf, len, off);
+	end(F_PWRITE, ft, n < 0);
+	return (n);
+}
+
+void *
+mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t off)
+{
+	struct fault *ft;
+	void *p;
+
+	RESOLVE(real_mmap64, "mmap64");
+	ft = begin(F_MMAP, CALLER, len);
+	FAIL_WITH(F_MMAP, ft, MAP_FAILED);
+	p = real_mmap64(addr, len, prot, flags, fd, off);
+	end(F_MMAP, ft, p == MAP_FAILED);
+	return (p);
+}
+
+int
+open64(const char *path, int flags, ...)
+{
+	struct fault *ft;
+	va_list ap;
+	mode_t mode;
+	int fd;
+
+	RESOLVE(real_open64, "open64");
+	mode = 0;
+	if (has_mode(flags)) {
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	ft = begin(F_OPEN, CALLER, 0);
+	FAIL_WITH(F_OPEN, ft, -1);
+	fd = real_open64(path, flags, mode);
+	end(F_OPEN, ft, fd < 0);
+	return (fd);
+}
+
+int
+openat64(int dir, const char *path, int flags, ...)
+{
+	struct fault *ft;
+	va_list ap;
+	mode_t mode;
+	int fd;
+
+	RESOLVE(real_openat64, "openat64");
+	mode = 0;
+	if (has_mode(flags)) {
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	ft = begin(F_OPENAT, CALLER, 0);
+	FAIL_WITH(F_OPENAT, ft, -1);
+	fd = real_openat64(dir, path, flags, mode);
+	end(F_OPENAT, ft, fd < 0);
+	return (fd);
+}
+
+int
+fstat64(int fd, struct stat64 *sb)
+{
+	struct fault *ft;
+	int r;
+
+	RESOLVE(real_fstat64, "fstat64");
+	ft = begin(F_FSTAT, CALLER, 0);
+	FAIL_WITH(F_FSTAT, ft, -1);
+	r = real_fstat64(fd, sb);
+	end(F_FSTAT, ft, r != 0);
+	return (r);
+}
+
+int
+fstatat64(int dir, const char *path, struct stat64 *sb, int flags)
+{
+	struct fault *ft;
+	int r;
+
+	RESOLVE(real_fstatat64, "fstatat64");
+	ft = begin(F_FSTATAT, CALLER, 0);
+	FAIL_WITH(F_FSTATAT, ft, -1);
+	r = real_fstatat64(dir, path, sb, flags);
+	end(F_FSTATAT, ft, r != 0);
+	return (r);
+}
+
+#ifdef __linux__
+ssize_t
+sendfile64(int out, int in, off64_t *off, size_t len)
+{
+	struct fault *ft;
+	ssize_t n;
+
+	RESOLVE(real_sendfile64, "sendfile64");
+	ft = begin(F_SENDFILE, CALLER, len);
+	FAIL_WITH(F_SENDFILE, ft, -1);
+	SHORTEN(ft, len);
+	n = real_sendfile64(out, in, off, len);
+	end(F_SENDFILE, ft, n < 0);
+	return (n);
+}
+#endif /* __linux__ */
+#endif /* LFS64 */
+
+/* The memory probe asks these; the answer is what we were told to say. */
+long
+sysconf(int name)
+{
+	long pg;
+
+	RESOLVE(real_sysconf, "sysconf");
+	if (!in_scope(CALLER))
+		return (real_sysconf(name));
+	pg = fake_pagesize != 0 ? fake_pagesize : real_sysconf(_SC_PAGESIZE);
+	if (name == _SC_PAGESIZE && fake_pagesize != 0)
+		return (fake_pagesize);
+#ifdef _SC_PHYS_PAGES
+	if (name == _SC_PHYS_PAGES && fake_physmem != 0 && pg > 0)
+		return ((long)(fake_physmem / (uintmax_t)pg));
+#endif
+	return (real_sysconf(name));
+}
