@@ -1,0 +1,270 @@
+#
+# cat(1) under injected faults: every call of every interposed function,
+# on every engine path (see faults_lib.sh for the sweep and its rules).
+#
+
+cat_prog()
+{
+	echo "$(atf_config_get rootdir '')/bin/cat"
+}
+
+# Operands of several kinds: more than a line, a line, stdin (a regular
+# file here, named "stdin" in messages), and an empty file, which always
+# takes read/write.
+cat_setup()
+{
+	. "$(atf_get_srcdir)/faults_lib.sh"
+	fi_init
+	awk 'BEGIN { for (i = 1; i <= 150; i++) printf "line %04d of f1\n", i }' \
+	    > f1
+	printf 'tail\n' > f2
+	awk 'BEGIN { for (i = 1; i <= 20; i++) print "stdin " i }' > in2
+	: > empty
+	FI_STDIN=in2
+	CAT_OPS="f1 - f2 empty"
+	for _o in $CAT_OPS; do
+		head -c 1000000 "$(cat_file "$_o")"
+	done > expect
+}
+
+cat_file()
+{
+	if [ "$1" = - ]; then
+		echo in2
+	else
+		echo "$1"
+	fi
+}
+
+cat_name()
+{
+	if [ "$1" = - ]; then
+		echo stdin
+	else
+		echo "$1"
+	fi
+}
+
+fi_prepare()
+{
+	:
+}
+
+# The output after a failure on operand $1: the operands before it
+# whole, a prefix of it, the operands after it whole.
+cat_around_ok()
+{
+	_seen=
+	: > exp.before
+	: > exp.after
+	for _o in $CAT_OPS; do
+		if [ "$(cat_name "$_o")" = "$1" ]; then
+			_bad=$(cat_file "$_o")
+			_seen=1
+		elif [ -z "$_seen" ]; then
+			head -c 1000000 "$(cat_file "$_o")" >> exp.before
+		else
+			head -c 1000000 "$(cat_file "$_o")" >> exp.after
+		fi
+	done
+	_lb=$(wc -c < exp.before)
+	_la=$(wc -c < exp.after)
+	_lo=$(wc -c < out)
+	_mid=$((_lo - _lb - _la))
+	[ "$_mid" -ge 0 ] || return 1
+	head -c "$_lb" out | cmp -s - exp.before || return 1
+	tail -c +$((_lb + 1)) out | head -c "$_mid" > got.mid
+	fi_is_prefix got.mid "$_bad" || return 1
+	[ "$_la" -eq 0 ] || tail -c "$_la" out | cmp -s - exp.after
+}
+
+# judge_cat FUNC ERRNO CLASS, with CAT_REF the output expected.
+judge_cat()
+{
+	if [ "$fi_status" -eq 0 ]; then
+		cmp -s out "$CAT_REF" || fi_bad "exit 0 but the output differs"
+		return
+	fi
+	_ins=
+	for _o in $CAT_OPS; do
+		_ins="$_ins $(cat_name "$_o")"
+	done
+	case $1 in
+	write|pwrite|vmsplice)
+		_names=stdout ;;
+	read|pread|open|openat|mmap)
+		_names=$_ins ;;
+	*)
+		_names="stdout $_ins" ;;
+	esac
+	# shellcheck disable=SC2086
+	if ! fi_stderr_ok cat "$2" $_names; then
+		fi_bad "not an err(3) message naming the right file (one of:$_names)"
+		return
+	fi
+	if [ -z "$fi_named" ] || fi_was_named stdout; then
+		fi_is_prefix out "$CAT_REF" ||
+		    fi_bad "output is not a prefix of what was due"
+		return
+	fi
+	# A cooked copy is not a concatenation; its messages were checked.
+	[ -n "$CAT_COOKED" ] && return
+	for _n in $_ins; do
+		if fi_was_named "$_n"; then
+			cat_around_ok "$_n" || fi_bad "output lost or mangled" \
+			    "something around the failing $_n"
+			return
+		fi
+	done
+}
+
+cat_sweep_path()
+{
+	cat_setup
+	export BUFSZ_PATH=$1
+	FI_BASE=$2
+	CAT_REF=expect
+	# shellcheck disable=SC2086
+	fi_sweep judge_cat "$(cat_prog)" $CAT_OPS
+	cat sweep.summary 2>/dev/null || true
+	fi_finish
+}
+
+atf_test_case rw
+rw_head()
+{
+	atf_set descr "Every call of cat on the read/write path, faulted"
+}
+rw_body()
+{
+	cat_sweep_path rw
+}
+
+atf_test_case mmap
+mmap_head()
+{
+	atf_set descr "Every call of cat on the mmap path, faulted"
+}
+mmap_body()
+{
+	cat_sweep_path mmap
+}
+
+atf_test_case cfr
+cfr_head()
+{
+	atf_set descr "Every call of cat on the copy_file_range path, faulted"
+}
+cfr_body()
+{
+	cat_sweep_path cfr
+}
+
+atf_test_case splice
+splice_head()
+{
+	atf_set descr "Every call of cat on the splice path, faulted"
+}
+splice_body()
+{
+	cat_sweep_path splice
+}
+
+atf_test_case sendfile
+sendfile_head()
+{
+	atf_set descr "Every call of cat on the sendfile path, faulted"
+}
+sendfile_body()
+{
+	cat_sweep_path sendfile
+}
+
+atf_test_case auto
+auto_head()
+{
+	atf_set descr "Every call of cat on the path the engine chooses, faulted"
+}
+auto_body()
+{
+	cat_sweep_path auto
+}
+
+atf_test_case cooked
+cooked_head()
+{
+	atf_set descr "Every call of cat -n (formatting, its own loop), faulted"
+}
+cooked_body()
+{
+	cat_setup
+	export BUFSZ_PATH=rw
+	# The clean output is judged by cat's own tests; here it is the
+	# reference that a recovered run must match.
+	env "$(cat_prog)" -n $CAT_OPS < in2 > cooked.ref 2>/dev/null ||
+	    atf_fail "cat -n failed without faults"
+	CAT_REF=cooked.ref
+	CAT_COOKED=1
+	# shellcheck disable=SC2086
+	fi_sweep judge_cat "$(cat_prog)" -n $CAT_OPS
+	cat sweep.summary 2>/dev/null || true
+	fi_finish
+}
+
+atf_test_case mmap_refused
+mmap_refused_head()
+{
+	atf_set descr "mmap refused by the file system:" \
+	    "every call of cat's fallback, faulted"
+}
+mmap_refused_body()
+{
+	cat_sweep_path mmap mmap:1+:ENODEV
+}
+
+atf_test_case cfr_refused
+cfr_refused_head()
+{
+	atf_set descr "copy_file_range refused (EXDEV):" \
+	    "every call of cat's fallback, faulted"
+}
+cfr_refused_body()
+{
+	cat_sweep_path cfr copy_file_range:1+:EXDEV
+}
+
+atf_test_case splice_refused
+splice_refused_head()
+{
+	atf_set descr "splice refused (EINVAL): every call of cat's fallback, faulted"
+}
+splice_refused_body()
+{
+	cat_sweep_path splice splice:1+:EINVAL
+}
+
+atf_test_case sendfile_refused
+sendfile_refused_head()
+{
+	atf_set descr "sendfile refused (ENOSYS):" \
+	    "every call of cat's fallback, faulted"
+}
+sendfile_refused_body()
+{
+	cat_sweep_path sendfile sendfile:1+:ENOSYS
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case rw
+	atf_add_test_case mmap
+	atf_add_test_case cfr
+	atf_add_test_case splice
+	atf_add_test_case sendfile
+	atf_add_test_case mmap_refused
+	atf_add_test_case cfr_refused
+	atf_add_test_case splice_refused
+	atf_add_test_case sendfile_refused
+	atf_add_test_case auto
+	atf_add_test_case cooked
+}

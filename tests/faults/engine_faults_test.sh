@@ -1,0 +1,283 @@
+#
+# The copy engine, through cat and cp, with its source changed under it:
+# truncated or grown right after the first call of each path has looked
+# at it (for mmap: after the file is mapped, before a byte of the
+# mapping is used).  libfaultinj does the change (FAULTINJ_FILE).
+#
+# Truncated: an error naming the source, or a copy that is the source as
+# it was, cut somewhere not before its new end; never a signal, never
+# bytes the file did not hold (the zeros of a mapping past the end).
+# Grown: a whole copy of the grown file (every path reads to the end).
+#
+# Then the policy as the whole program applies it, on a machine that
+# libfaultinj says has 64 MiB or 1 TiB of memory, or larger pages.
+#
+
+eng_init()
+{
+	. "$(atf_get_srcdir)/faults_lib.sh"
+	fi_init
+	ROOT=$(atf_config_get rootdir '')
+	# 1 MiB of numbered lines: a misplaced piece is a difference.
+	awk 'BEGIN { for (i = 0; i < 65536; i++) printf "%015d\n", i }' \
+	    > orig
+}
+
+# eng_run PROG PATH SPEC: copy a fresh src under SPEC; ./copy is the
+# result, $fi_status its status.
+eng_run()
+{
+	rm -f src copy
+	dd if=orig of=src bs=65536 2>/dev/null || atf_fail "cannot make the source"
+	FI_ENV="FAULTINJ_FILE=$PWD/src BUFSZ_PATH=$2"
+	fi_spec=$3
+	case $1 in
+	cat)
+		fi_cmd="cat src"
+		fi_run "$3" "$ROOT/bin/cat" src
+		mv out copy ;;
+	cp)
+		fi_cmd="cp src copy"
+		fi_run "$3" "$ROOT/bin/cp" src copy ;;
+	esac
+}
+
+eng_truncated()
+{
+	eng_run "$@"
+	if [ "$fi_status" -gt 128 ]; then
+		fi_bad "died of signal $((fi_status - 128))"
+	elif [ "$fi_status" -eq 1 ]; then
+		grep -Eqx "$1: src: .+" err && [ "$(wc -l < err)" -eq 1 ] ||
+		    fi_bad "not one err(3) message naming src"
+	elif [ "$fi_status" -ne 0 ] || [ -s err ]; then
+		fi_bad "exit status $fi_status"
+	elif ! fi_is_prefix copy orig; then
+		fi_bad "exit 0, but the copy holds what the source never did"
+	elif [ "$(wc -c < copy)" -lt "$(wc -c < src)" ]; then
+		fi_bad "exit 0, but the copy is shorter than the source"
+	fi
+}
+
+eng_grown()
+{
+	eng_run "$@"
+	if [ "$fi_status" -ne 0 ] || [ -s err ]; then
+		fi_bad "a grown source is no error"
+	elif ! cmp -s copy src; then
+		fi_bad "the copy is not the grown source"
+	fi
+}
+
+# eng_path PATH FUNC: every change, to cat and to cp, after the first
+# call of FUNC, and (SHORT=1) with that call cut short, so that the
+# change falls in the middle of the copy.
+eng_path()
+{
+	eng_init
+	for _p in cat cp; do
+		for _sz in 0 100 5000 524288; do
+			eng_truncated "$_p" "$1" "$2:1:truncate=$_sz"
+			[ -z "$SHORT" ] || eng_truncated "$_p" "$1" \
+			    "$2:1:truncate=$_sz,$2:1:short"
+		done
+		eng_grown "$_p" "$1" "$2:1:grow=5000"
+		[ -z "$SHORT" ] || eng_grown "$_p" "$1" "$2:1:grow=5000,$2:1:short"
+	done
+	fi_finish
+}
+
+atf_test_case mmap_changed
+mmap_changed_head()
+{
+	atf_set descr "The source truncated or grown while it is mapped"
+}
+mmap_changed_body()
+{
+	SHORT= eng_path mmap mmap
+}
+
+atf_test_case rw_changed
+rw_changed_head()
+{
+	atf_set descr "The source truncated or grown between two reads"
+}
+rw_changed_body()
+{
+	SHORT=1 eng_path rw read
+}
+
+atf_test_case cfr_changed
+cfr_changed_head()
+{
+	atf_set descr "The source truncated or grown between two" \
+	    "copy_file_range calls"
+}
+cfr_changed_body()
+{
+	SHORT=1 eng_path cfr copy_file_range
+}
+
+atf_test_case splice_changed
+splice_changed_head()
+{
+	atf_set descr "The source truncated or grown between two splices"
+}
+splice_changed_body()
+{
+	SHORT=1 eng_path splice splice
+}
+
+atf_test_case sendfile_changed
+sendfile_changed_head()
+{
+	atf_set descr "The source truncated or grown between two sendfiles"
+}
+sendfile_changed_body()
+{
+	SHORT=1 eng_path sendfile sendfile
+}
+
+atf_test_case mmap_refused
+mmap_refused_head()
+{
+	atf_set descr "A source on a file system that refuses mmap is copied" \
+	    "by read/write"
+}
+mmap_refused_body()
+{
+	eng_init
+	for _p in cat cp; do
+		eng_run "$_p" mmap "mmap:1+:ENODEV"
+		[ "$fi_status" -eq 0 ] && [ ! -s err ] && cmp -s copy orig ||
+		    fi_bad "not a clean copy"
+		[ "$(fi_count mmap faults)" -ge 1 ] ||
+		    fi_bad "mmap was never tried"
+		[ "$(fi_count read calls)" -ge 2 ] ||
+		    fi_bad "read/write did not take over"
+	done
+	fi_finish
+}
+
+# The policy, through the program.  The sizes are those of libbufsz's
+# policy (BUFSZ_SMALL, BUFSZ_LARGE and BUFSZ_LARGE_MINMEM in policy.c):
+# change them together.
+SMALL=131072
+LARGE=8388608
+
+# The least cgroup v2 memory.max above this process, or nothing: the
+# probe believes it before sysconf, so a limited CI container is a small
+# machine whatever libfaultinj says.
+cgroup_limit()
+{
+	_rel=$(sed -n 's/^0:://p' /proc/self/cgroup 2>/dev/null)
+	[ -n "$_rel" ] || return 0
+	_least=
+	while :; do
+		_m=
+		{ read -r _m < "/sys/fs/cgroup$_rel/memory.max"; } 2>/dev/null
+		case $_m in
+		''|max) ;;
+		*) [ -z "$_least" ] || [ "$_m" -lt "$_least" ] && _least=$_m ;;
+		esac
+		[ "$_rel" = / ] || [ -z "$_rel" ] && break
+		_rel=${_rel%/*}
+		[ -n "$_rel" ] || _rel=/
+	done
+	echo "$_least"
+}
+
+# pol_run PROG PHYSMEM: copy a 9 MiB file with read/write on a machine
+# of PHYSMEM bytes; prints the largest read.
+pol_run()
+{
+	awk 'BEGIN { for (i = 0; i < 589824; i++) printf "%015d\n", i }' \
+	    > nine
+	rm -f copy
+	FI_ENV="FAULTINJ_PHYSMEM=$2 BUFSZ_PATH=rw"
+	case $1 in
+	cat)	fi_run "" "$ROOT/bin/cat" nine; mv out copy ;;
+	cp)	fi_run "" "$ROOT/bin/cp" nine copy ;;
+	esac
+	[ "$fi_status" -eq 0 ] && [ ! -s err ] && cmp -s copy nine ||
+	    atf_fail "$1 did not copy on a machine of $2 bytes"
+	[ "$(fi_count read max)" -eq "$(fi_count write max)" ] ||
+	    atf_fail "$1 wrote in other pieces than it read"
+	fi_count read max
+}
+
+atf_test_case policy_small_machine
+policy_small_machine_head()
+{
+	atf_set descr "On a 64 MiB machine a large file is copied with the" \
+	    "small buffer"
+}
+policy_small_machine_body()
+{
+	eng_init
+	for _p in cat cp; do
+		_got=$(pol_run "$_p" 67108864)
+		[ "$_got" -eq "$SMALL" ] ||
+		    atf_fail "$_p read $_got bytes at a time on 64 MiB, not $SMALL"
+	done
+}
+
+atf_test_case policy_large_machine
+policy_large_machine_head()
+{
+	atf_set descr "On a 1 TiB machine a large file is copied with the" \
+	    "large buffer"
+}
+policy_large_machine_body()
+{
+	eng_init
+	_want=$LARGE
+	_lim=$(cgroup_limit)
+	if [ -n "$_lim" ] && [ "$_lim" -lt 4294967296 ]; then
+		echo "cgroup memory.max is $_lim: a small machine after all"
+		_want=$SMALL
+	fi
+	for _p in cat cp; do
+		_got=$(pol_run "$_p" 1099511627776)
+		[ "$_got" -eq "$_want" ] ||
+		    atf_fail "$_p read $_got bytes at a time on 1 TiB, not $_want"
+	done
+}
+
+atf_test_case policy_pagesize
+policy_pagesize_head()
+{
+	atf_set descr "With 16 KiB and 64 KiB pages, buffers and mmap windows" \
+	    "are whole pages of that size"
+}
+policy_pagesize_body()
+{
+	eng_init
+	printf 'five bytes short of five thousand%04967d\n' 0 > small
+	for _pg in 16384 65536; do
+		for _path in rw mmap; do
+			FI_ENV="FAULTINJ_PAGESIZE=$_pg BUFSZ_PATH=$_path"
+			fi_run "" "$ROOT/bin/cat" small orig
+			{ dd if=small; dd if=orig; } > expect 2>/dev/null
+			[ "$fi_status" -eq 0 ] && [ ! -s err ] &&
+			    cmp -s out expect ||
+			    atf_fail "cat failed with $_pg-byte pages ($_path)"
+			_m=$(fi_count posix_memalign max)
+			[ $((_m % _pg)) -eq 0 ] ||
+			    atf_fail "a buffer of $_m bytes with $_pg-byte pages"
+		done
+	done
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case mmap_changed
+	atf_add_test_case rw_changed
+	atf_add_test_case cfr_changed
+	atf_add_test_case splice_changed
+	atf_add_test_case sendfile_changed
+	atf_add_test_case mmap_refused
+	atf_add_test_case policy_small_machine
+	atf_add_test_case policy_large_machine
+	atf_add_test_case policy_pagesize
+}
