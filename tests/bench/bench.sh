@@ -139,7 +139,8 @@ note_missing() {
 # Input data: real bytes (not sparse) made once, cached, removed at the end.
 
 make_data() {
-	progress "making data: $BIG bytes, $NFILES files of 4 KiB in $NDIRS directories"
+	progress "making data: $BIG bytes," \
+	    "$NFILES files of 4 KiB in $NDIRS directories"
 	head -c "$BIG" /dev/urandom > "$WORK/big" || exit 1
 	BIGSUM=$(cksum < "$WORK/big")
 	# A sparse file of the same size: 1 MiB of data every 64 MiB.
@@ -160,7 +161,9 @@ make_data() {
 	}' | xargs mkdir || exit 1
 	# 4096 bytes a file, different in every file.
 	awk -v dir="$WORK/small" -v nd="$NDIRS" -v nf="$NFILES" 'BEGIN {
-		line = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-"
+		# 63 characters and a newline.
+		line = "0123456789abcdefghijklmnopqrstuvwxyz"
+		line = line "ABCDEFGHIJKLMNOPQRSTUVWXYZ-"
 		for (i = 0; i < 63; i++)
 			body = body line "\n"
 		for (f = 0; f < nf; f++) {
@@ -192,7 +195,8 @@ run() {
 	shift 3
 	line=$("$TIMEIT" "$@") || { fail "$_t" "$_c: timeit failed"; return 1; }
 	set -- $line
-	echo "$_c	$_t	$_k	$1	$2	$3	$4	$5	$6" >> "$RAW"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
+	    "$_c" "$_t" "$_k" "$1" "$2" "$3" "$4" "$5" "$6" >> "$RAW"
 	if [ "$5" != 0 ]; then
 		fail "$_t" "$_c run $_k: exit status $5"
 		return 1
@@ -315,7 +319,8 @@ case_cp_sparse() {
 	cp_big "$WORK/dst" cp_sparse "$1" "$2" "$3" "$WORK/sparse" ||
 	    return 1
 	if [ "$3" = 0 ]; then
-		echo "cp_sparse	$1	$(du -k "$WORK/dst/cp.$1.0" | cut -f1)" \
+		printf 'cp_sparse\t%s\t%s\n' "$1" \
+		    "$(du -k "$WORK/dst/cp.$1.0" | cut -f1)" \
 		    >> "$OUT/sparse.tsv"
 	fi
 }
@@ -373,15 +378,12 @@ count_syscalls() {
 				strace -f -c -o "$f" $cmd -R "$WORK/few" \
 				    "$WORK/dst/strace.$t"
 			fi
+			# strace -c: % time, seconds, usecs/call, calls,
+			# errors (blank when none), syscall.
 			awk -v p=$prog -v t=$t -v n="$NSTRACE" '
-			    $NF == "total" { tot = $(NF - 2) }
-			    $1 ~ /^[0-9.]+$/ && $NF != "total" {
-				calls[$NF] = $4 ~ /^[0-9]+$/ ? $4 : 0
-				# strace shows an errors column only
-				# when there were errors.
-				if (NF == 5) calls[$NF] = $4
-				if (NF == 6) calls[$NF] = $4
-			    }
+			    $1 !~ /^[0-9.]+$/ { next }
+			    $NF == "total" { tot = $4; next }
+			    { calls[$NF] = $4 }
 			    END {
 				top = ""
 				for (s in calls)
@@ -401,7 +403,8 @@ main() {
 	# Without the tree's programs there is nothing to compare.
 	for p in cat cp yes; do
 		[ -n "$(tool_cmd $p ours)" ] && continue
-		echo "bench: no $p under ROOT=$ROOT: build and install the tree first (make)" >&2
+		echo "bench: no $p under ROOT=$ROOT:" \
+		    "build and install the tree first (make)" >&2
 		exit 1
 	done
 	mkdir -p "$OUT" || exit 1
@@ -420,12 +423,14 @@ main() {
 		SWEEPOUTS=null,pipe,file,tmpfs
 		LIMITNAMES=
 	else
-		note "skipped: the tmpfs cases ($SHMDIR has ${room:-no} KiB free, they need $need)"
+		note "skipped: the tmpfs cases" \
+		    "($SHMDIR has ${room:-no} KiB free, they need $need)"
 		SHMWORK=$WORK/shm
 		mkdir "$SHMWORK" || exit 1
 		TMPFSCASES=
 		SWEEPOUTS=null,pipe,file
-		LIMITNAMES="memcpy memcpy-l2 read pipe write-file cfr splice-file splice-null"
+		LIMITNAMES="memcpy memcpy-l2 read pipe write-file cfr"
+		LIMITNAMES="$LIMITNAMES splice-file splice-null"
 	fi
 	mkdir "$WORK/dst" || exit 1
 	note_missing
@@ -440,7 +445,7 @@ main() {
 	"$BENCHBIN/sweep" -d "$WORK" -t "$SHMWORK" -o $SWEEPOUTS \
 	    -R "$OUT/sweep.tsv" $SWEEPARGS > "$OUT/sweep-warm.md" ||
 	    fail ours "sweep (warm) failed"
-	progress "sweep: cold (input evicted with posix_fadvise before each run)"
+	progress "sweep: cold (the input evicted before each run)"
 	"$BENCHBIN/sweep" -c -d "$WORK" -t "$SHMWORK" -R "$OUT/sweep.tsv" \
 	    $COLDARGS > "$OUT/sweep-cold.md" || fail ours "sweep (cold) failed"
 

@@ -13,11 +13,14 @@ SMALLBYTES=$((NFILES * 4096))
 # Medians and per-pair ratios in awk: a median is of the sorted values,
 # the middle one or the mean of the middle two.
 AWKLIB='
-function median(a, n,    i, j, t) {
+function sortn(a, n,    i, j, t) {
 	for (i = 2; i <= n; i++)
 		for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
 			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
 		}
+}
+function median(a, n) {
+	sortn(a, n)
 	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
 function minof(a, n,    i, m) {
@@ -36,24 +39,31 @@ function human(kib) {
 '
 
 machine() {
-	cpu=$(awk -F': ' '/^model name/ { m = $2 } /^cpu family/ { f = $2 }
-	    /^model\t/ { n = $2 } END { if (m) printf "%s (family %s, model %s)", m, f, n }' \
+	cpu=$(awk -F': ' '
+	    /^model name/ { m = $2 }
+	    /^cpu family/ { f = $2 }
+	    /^model\t/ { n = $2 }
+	    END { if (m) printf "%s (family %s, model %s)", m, f, n }' \
 	    /proc/cpuinfo 2>/dev/null)
 	[ -n "$cpu" ] || cpu=$(sysctl -n hw.model 2>/dev/null)
 	ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu)
 	mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' \
 	    /proc/meminfo 2>/dev/null)
 	fs=$(df -T "${TMPDIR:-/tmp}" 2>/dev/null | awk 'NR == 2 { print $2 }')
-	shmfs=$(df -T "${SHMDIR:-/dev/shm}" 2>/dev/null | \
+	shmfs=$(df -T "${SHMDIR:-/dev/shm}" 2>/dev/null |
 	    awk 'NR == 2 { print $2 }')
+	hv=$(lscpu 2>/dev/null |
+	    awk -F': *' '/^Hypervisor vendor/ { print $2 }')
+	caches=$(lscpu 2>/dev/null | awk -F': *' '/^L[123][di]? cache/ {
+	    printf "%s%s %s", s, $1, $2; s = ", " }')
 	echo "- CPU: ${cpu:-unknown}, $ncpu cores"
 	echo "- Memory: ${mem:-unknown}"
 	echo "- Kernel: $(uname -srm)"
-	echo "- File systems: ${TMPDIR:-/tmp} on ${fs:-?}, ${SHMDIR:-/dev/shm} on ${shmfs:-?}"
+	echo "- File systems: ${TMPDIR:-/tmp} on ${fs:-?}," \
+	    "${SHMDIR:-/dev/shm} on ${shmfs:-?}"
 	echo "- Load average at the end: $(uptime | sed 's/.*load average: //')"
-	hv=$(lscpu 2>/dev/null | awk -F': *' '/^Hypervisor vendor/ { print $2 }')
 	[ -z "$hv" ] || echo "- Hypervisor: $hv"
-	echo "- Caches: $(lscpu 2>/dev/null | awk -F': *' '/^L[123][di]? cache/ { printf "%s%s %s", s, $1, $2; s = ", " }')"
+	[ -z "$caches" ] || echo "- Caches: $caches"
 }
 
 # limit_of CASE: the limits.tsv row that bounds a case, or nothing.
@@ -71,8 +81,15 @@ limit_of() {
 # throughput, its speed relative to ours (the median of per-round ratios,
 # so that a slow minute on the shared machine cancels out), its peak RSS,
 # and ours against the machine's limit.
+#
+#	case_table CASE BYTES UNIT TITLE ...
+#
+# BYTES is what one run moves (0: what timeit counted); UNIT is GB/s or
+# k files/s, when BYTES is a number of files.
 case_table() {
-	c=$1 bytes=$2 title=$3 unit=${4:-GB/s}
+	c=$1 bytes=$2 unit=$3
+	shift 3
+	title=$*
 	div=1e9
 	[ "$unit" = "GB/s" ] || div=1e3
 	lim=$(limit_of "$c")
@@ -108,7 +125,8 @@ case_table() {
 		if (!(t in n)) {
 			# Ours first, the others in the order they ran.
 			if (t == "ours") {
-				for (i = ++nt; i > 1; i--) order[i] = order[i - 1]
+				for (i = ++nt; i > 1; i--)
+					order[i] = order[i - 1]
 				order[1] = t
 			} else
 				order[++nt] = t
@@ -121,7 +139,8 @@ case_table() {
 	}
 	END {
 		if (nt == 0) { print "(no runs)"; exit }
-		print "| tool | seconds, median (min–max) | " unit " | speed vs ours | peak RSS |"
+		printf "| tool | seconds, median (min–max) | %s |", unit
+		print " speed vs ours | peak RSS |"
 		print "|---|---:|---:|---:|---:|"
 		for (i = 1; i <= nt; i++) {
 			t = order[i]
@@ -146,11 +165,14 @@ case_table() {
 		}
 		for (t in unmeasured)
 			if (!(t in n))
-				printf "| %s | — | not measurable | — | — |\n", t
+				printf "| %s | — | not measurable |" \
+				    " — | — |\n", t
 		print ""
-		printf "%d runs a tool, interleaved. Speed vs ours > 1: faster than ours.", n[order[1]]
+		printf "%d runs a tool, interleaved.", n[order[1]]
+		printf " Speed vs ours > 1: faster than ours."
 		if (limv > 0 && ours > 0)
-			printf " Ours is at %.0f%% of the limit (%s, %.2f GB/s).", \
+			printf " Ours is at %.0f%% of the limit" \
+			    " (%s, %.2f GB/s).", \
 			    100 * ours / limv, lim, limv
 		print ""
 		print ""
@@ -199,14 +221,11 @@ sweep_plot() {
 				v[$3, ++n[$3]] = $col
 			}
 			END {
-				for (i = 2; i <= ns; i++)
-					for (j = i; j > 1 && sizes[j - 1] > sizes[j]; j--) {
-						x = sizes[j]; sizes[j] = sizes[j - 1]
-						sizes[j - 1] = x
-					}
+				sortn(sizes, ns)
 				for (i = 1; i <= ns; i++) {
 					s = sizes[i]
-					for (k = 1; k <= n[s]; k++) a[k] = v[s, k]
+					for (k = 1; k <= n[s]; k++)
+						a[k] = v[s, k]
 					printf "%d %.4f %.4f %.4f\n", s / 1024,
 					    median(a, n[s]), minof(a, n[s]),
 					    maxof(a, n[s])
@@ -223,42 +242,158 @@ set logscale x 2
 set yrange [0:*]
 set grid
 set key bottom center
-plot "$OUT/sweep-$mode-$o.8.dat" using 1:2:3:4 with yerrorlines title "wall clock", \
-     "$OUT/sweep-$mode-$o.9.dat" using 1:2:3:4 with yerrorlines title "per CPU second"
+plot "$OUT/sweep-$mode-$o.8.dat" using 1:2:3:4 with yerrorlines \
+	title "wall clock", \
+     "$OUT/sweep-$mode-$o.9.dat" using 1:2:3:4 with yerrorlines \
+	title "per CPU second"
 EOF
-		echo "![sweep, $mode, $o](sweep-$mode-$o.png)" >> "$OUT/sweep-$mode.plots"
+		echo "![sweep, $mode, $o](sweep-$mode-$o.png)" \
+		    >> "$OUT/sweep-$mode.plots"
 	done
 }
 
 syscall_table() {
 	[ -s "$OUT/syscalls.tsv" ] || return 0
-	echo
-	echo "### System calls per small file"
-	echo
-	echo "strace -f -c over $NSTRACE files of 4 KiB (cat: all of them as operands; cp: cp -R of their directory). Calls made at least once every other file:"
-	echo
-	echo "| program | tool | calls | per file | the frequent ones, per file |"
-	echo "|---|---|---:|---:|---|"
-	awk -F'\t' '{ printf "| %s | %s | %d | %.1f | %s |\n", $1, $2, $3, $4, $5 }' \
-	    "$OUT/syscalls.tsv"
+	cat <<EOF
+
+### System calls per small file
+
+strace -f -c over $NSTRACE files of 4 KiB (cat: all of them as operands;
+cp: cp -R of their directory).  The calls made at least once every other
+file:
+
+| program | tool | calls | per file | the frequent ones, per file |
+|---|---|---:|---:|---|
+EOF
+	awk -F'\t' '{
+		printf "| %s | %s | %d | %.1f | %s |\n", $1, $2, $3, $4, $5
+	}' "$OUT/syscalls.tsv"
 }
 
 sparse_table() {
 	[ -s "$OUT/sparse.tsv" ] || return 0
-	echo
-	echo "Space taken by each tool's copy of the sparse file (du -k; the source has $(( (BIG / 1048576 + 63) / 64 )) MiB of data):"
-	echo
+	cat <<EOF
+
+Space taken by each tool's copy of the sparse file (du -k; the source
+has $(( (BIG / 1048576 + 63) / 64 )) MiB of data):
+
+EOF
 	awk -F'\t' '{ printf "- %s: %d KiB\n", $2, $3 }' "$OUT/sparse.tsv"
 }
 
+# A byte count as GiB or MiB.
 gb() {
-	awk -v b="$1" 'BEGIN { if (b >= 1073741824) printf "%g GiB", b / 1073741824; else printf "%g MiB", b / 1048576 }'
+	awk -v b="$1" 'BEGIN {
+		if (b >= 1073741824)
+			printf "%g GiB", b / 1073741824
+		else
+			printf "%g MiB", b / 1048576
+	}'
 }
 
 have_gnuplot() {
 	command -v gnuplot > /dev/null 2>&1 && return 0
 	echo "bench: no gnuplot: no plots" >&2
 	return 1
+}
+
+header() {
+	quick=
+	[ "$QUICK" = 1 ] && quick=" QUICK=1"
+	cat <<EOF
+# make bench: cat, cp and yes against GNU, busybox and uutils
+
+$(date -u '+%Y-%m-%d %H:%M UTC'), QUICK=$QUICK, $ELAPSED s.  Reproduce:
+\`make bench$quick\` at the top of the tree (tests/bench/README).
+EOF
+	[ "$QUICK" = 1 ] && cat <<EOF
+QUICK: small files and few runs, to keep the harness alive; its figures
+mean little.
+EOF
+	echo
+	echo "## The machine"
+	echo
+	machine
+	cat <<EOF
+
+GB/s are 10^9 bytes a second.  Each figure is the median of the runs
+with its min–max; tools alternate within a round after an untimed,
+checked warm-up.  This machine is shared: trust the ratios more than
+the absolute figures.
+EOF
+	if [ -s "$OUT/notes.txt" ]; then
+		printf '\n## Notes\n\n'
+		sed 's/^/- /' "$OUT/notes.txt"
+	fi
+}
+
+limits_and_sweep() {
+	printf "\n## The machine's limits\n\n"
+	cat "$OUT/limits.md" 2>/dev/null
+	printf "\n## libbufsz's read/write loop against its buffer size"
+	printf " (sweep)\n\nWarm cache:\n\n"
+	cat "$OUT/sweep-warm.md" 2>/dev/null
+	echo
+	cat "$OUT/sweep-warm.plots" 2>/dev/null
+	cat <<EOF
+
+Cold cache (the input evicted with posix_fadvise(POSIX_FADV_DONTNEED)
+before each run):
+
+EOF
+	cat "$OUT/sweep-cold.md" 2>/dev/null
+	echo
+	cat "$OUT/sweep-cold.plots" 2>/dev/null
+}
+
+cat_cases() {
+	printf '\n## cat\n'
+	case_table cat_null "$BIG" GB/s \
+	    "cat: a cached $bigname file to /dev/null"
+	case_table cat_wc "$BIG" GB/s \
+	    "cat: a cached $bigname file into a pipe read by wc -c"
+	case_table cat_cat "$BIG" GB/s \
+	    "cat: a cached $bigname file into a pipe" \
+	    "read by the same cat (to /dev/null)"
+	case_table cat_file "$BIG" GB/s \
+	    "cat: a cached $bigname file to a new file"
+	case_table cat_small "$NFILES" "k files/s" \
+	    "cat: $NFILES files of 4 KiB through xargs to /dev/null"
+}
+
+cp_cases() {
+	printf '\n## cp\n'
+	case_table cp_ext4 "$BIG" GB/s \
+	    "cp: a cached $bigname file to a new file on the same file system"
+	case_table cp_tmpfs "$BIG" GB/s "cp: a cached $bigname file to tmpfs"
+	case_table cp_sparse "$BIG" GB/s "cp: a $bigname sparse file"
+	sparse_table
+	case_table cp_tree_ext4 "$NFILES" "k files/s" \
+	    "cp -R: $NFILES files of 4 KiB in $NDIRS directories," \
+	    "to a new directory"
+	case_table cp_tree_tmpfs "$NFILES" "k files/s" \
+	    "cp -R: the same tree to tmpfs"
+	syscall_table
+}
+
+yes_cases() {
+	printf '\n## yes\n'
+	case_table yes_pipe 0 GB/s "yes: into a pipe read by a fixed reader" \
+	    "(64 KiB reads) for $WINDOW s"
+	pipe=$(awk '$1 == "pipe" { print $2 " GB/s" }' "$OUT/limits.tsv" \
+	    2>/dev/null)
+	cat <<EOF
+
+For scale, write(2) of memory into a pipe with the same reader:
+${pipe:-?} (limits); a yes that beats it is not using write(2).
+EOF
+	case_table yes_null 0 GB/s "yes: to /dev/null for $WINDOW s" \
+	    "(bytes from /proc/PID/io)"
+	cat <<EOF
+
+/dev/null copies nothing: this counts the bytes handed to write(2) a
+second, which grows with the size of each write.
+EOF
 }
 
 main() {
@@ -269,64 +404,11 @@ main() {
 		sweep_plot cold
 	fi
 	{
-	echo "# make bench: cat, cp and yes against GNU, busybox and uutils"
-	echo
-	echo "$(date -u '+%Y-%m-%d %H:%M UTC'), QUICK=$QUICK, $ELAPSED s. Reproduce: \`make bench$([ "$QUICK" = 1 ] && echo ' QUICK=1')\` at the top of the tree (tests/bench/README)."
-	[ "$QUICK" = 1 ] && echo "QUICK: small files and few runs, to keep the harness alive; its figures mean little."
-	echo
-	echo "## The machine"
-	echo
-	machine
-	echo
-	echo "GB/s are 10^9 bytes a second. Each figure is the median of the runs with its min–max; tools alternate within a round after an untimed, checked warm-up. This machine is shared: trust the ratios more than the absolute figures."
-	if [ -s "$OUT/notes.txt" ]; then
-		echo
-		echo "## Notes"
-		echo
-		sed 's/^/- /' "$OUT/notes.txt"
-	fi
-	echo
-	echo "## The machine's limits"
-	echo
-	cat "$OUT/limits.md" 2>/dev/null
-	echo
-	echo "## libbufsz's read/write loop against its buffer size (sweep)"
-	echo
-	echo "Warm cache:"
-	echo
-	cat "$OUT/sweep-warm.md" 2>/dev/null
-	echo
-	cat "$OUT/sweep-warm.plots" 2>/dev/null
-	echo
-	echo "Cold cache (the input evicted with posix_fadvise(POSIX_FADV_DONTNEED) before each run):"
-	echo
-	cat "$OUT/sweep-cold.md" 2>/dev/null
-	echo
-	cat "$OUT/sweep-cold.plots" 2>/dev/null
-	echo
-	echo "## cat"
-	case_table cat_null "$BIG" "cat: a cached $bigname file to /dev/null"
-	case_table cat_wc "$BIG" "cat: a cached $bigname file into a pipe read by wc -c"
-	case_table cat_cat "$BIG" "cat: a cached $bigname file into a pipe read by the same cat (to /dev/null)"
-	case_table cat_file "$BIG" "cat: a cached $bigname file to a new file"
-	case_table cat_small "$NFILES" "cat: $NFILES files of 4 KiB through xargs to /dev/null" "k files/s"
-	echo
-	echo "## cp"
-	case_table cp_ext4 "$BIG" "cp: a cached $bigname file to a new file on the same file system"
-	case_table cp_tmpfs "$BIG" "cp: a cached $bigname file to tmpfs"
-	case_table cp_sparse "$BIG" "cp: a $bigname sparse file"
-	sparse_table
-	case_table cp_tree_ext4 "$NFILES" "cp -R: $NFILES files of 4 KiB in $NDIRS directories, to a new directory" "k files/s"
-	case_table cp_tree_tmpfs "$NFILES" "cp -R: the same tree to tmpfs" "k files/s"
-	syscall_table
-	echo
-	echo "## yes"
-	case_table yes_pipe 0 "yes: into a pipe read by a fixed reader (64 KiB reads) for $WINDOW s"
-	echo
-	echo "For scale, write(2) of memory into a pipe with the same reader: $(awk '$1 == "pipe" { print $2 " GB/s" }' "$OUT/limits.tsv" 2>/dev/null) (limits); a yes that beats it is not using write(2)."
-	case_table yes_null 0 "yes: to /dev/null for $WINDOW s (bytes from /proc/PID/io)"
-	echo
-	echo "/dev/null copies nothing: this counts bytes handed to write(2) a second, which grows with the size of each write."
+		header
+		limits_and_sweep
+		cat_cases
+		cp_cases
+		yes_cases
 	} > "$R"
 
 	# The bar charts draw the .dat files the tables wrote.

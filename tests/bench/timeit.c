@@ -31,10 +31,10 @@
 
 struct timeit {
 	const char	*in;		/* the command's stdin, or NULL */
-	const char	*out;		/* its stdout (the consumer's, if any) */
+	const char	*out;		/* its (or the consumer's) stdout */
 	int		 append;
 	int		 count;		/* pipe into the counting consumer */
-	double		 window;	/* stop after this many seconds, or 0 */
+	double		 window;	/* stop after so many seconds, or 0 */
 	uint64_t	 limit;		/* the consumer stops after this, or 0 */
 	char		**prod;		/* the command */
 	char		**cons;		/* the consumer command, or NULL */
