@@ -1,0 +1,61 @@
+#
+# Tests for cat's formatting, bin/cat/cook.c: the fuzzer's corpus
+# replayed, cook.c fed in chunks against the plain reference; and the
+# reference against the installed cat, for every combination of options.
+#
+
+prog()
+{
+	echo "$(atf_config_get rootdir '')/bin/cat"
+}
+
+atf_test_case corpus
+corpus_head()
+{
+	atf_set descr "Every input of the corpus formats through cook.c," \
+	    "in its chunks, as through the reference"
+}
+corpus_body()
+{
+	dir=$(atf_get_srcdir)/corpus
+	n=$(($(ls "$dir" | wc -l)))
+	[ "$n" -gt 0 ] || atf_fail "no corpus in $dir"
+	atf_check -o "inline:$n inputs replayed\n" \
+	    "$(atf_get_srcdir)/cook_replay" "$dir"
+}
+
+atf_test_case cat_is_reference
+cat_is_reference_head()
+{
+	atf_set descr "cat, with every combination of -b -E -n -s -T -v," \
+	    "writes what the reference does, numbering each file afresh"
+}
+cat_is_reference_body()
+{
+	LC_ALL=C
+	export LC_ALL
+	# The corpus files as cat's operands, header bytes and all.
+	set -- "$(atf_get_srcdir)"/corpus/*
+	[ -f "$1" ] || atf_fail "no corpus in $(atf_get_srcdir)/corpus"
+	bits=0
+	while [ $bits -lt 64 ]; do
+		opts=
+		[ $((bits & 1)) -ne 0 ] && opts="${opts}b"
+		[ $((bits & 2)) -ne 0 ] && opts="${opts}E"
+		[ $((bits & 4)) -ne 0 ] && opts="${opts}n"
+		[ $((bits & 8)) -ne 0 ] && opts="${opts}s"
+		[ $((bits & 16)) -ne 0 ] && opts="${opts}T"
+		[ $((bits & 32)) -ne 0 ] && opts="${opts}v"
+		"$(atf_get_srcdir)/cook_replay" -r "$opts" "$@" > want ||
+		    atf_fail "cook_replay -r '$opts' failed"
+		echo "cat${opts:+ -$opts}, all the corpus"
+		atf_check -o file:want "$(prog)" ${opts:+-$opts} "$@"
+		bits=$((bits + 1))
+	done
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case corpus
+	atf_add_test_case cat_is_reference
+}

@@ -1,0 +1,23 @@
+/*
+ * The fuzzer's reference: what cat's formatting options make of one
+ * file in the C locale, worked out apart from bin/cat/cook.c.
+ */
+
+#ifndef REF_COOK_H
+#define	REF_COOK_H
+
+#include <stddef.h>
+
+/* A growing buffer; an allocation that fails aborts. */
+struct outbuf {
+	unsigned char	*ob_buf;
+	size_t		 ob_len;
+	size_t		 ob_cap;
+};
+
+void	outbuf_add(struct outbuf *, const void *, size_t);
+void	outbuf_free(struct outbuf *);
+
+void	ref_cook(int, const unsigned char *, size_t, struct outbuf *);
+
+#endif /* !REF_COOK_H */
