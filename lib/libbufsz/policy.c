@@ -13,15 +13,16 @@
 
 /*
  * What the constants stand on: libbufsz's own read/write loop at forced
- * buffer sizes, a 1 GiB input in the page cache, GB per CPU second of the
- * copier (and of the pipe's reader), median of 5 runs, 9 for the new-file
- * column.  Wall-clock figures have the same shape but spread 2-10x on
- * this shared machine, so CPU time is what chose.
+ * buffer sizes, the input in the page cache, GB per CPU second of the
+ * copier (and of the pipe's reader).  Wall-clock figures have the same
+ * shape but spread 2-10x on this shared machine, so CPU time chose.
  *
  * Machine: AMD EPYC (Zen 5) KVM guest, 2 vCPUs, 24 GiB, L2 1 MiB a core,
  * Linux 6.18, Debian 12, ext4 on virtio, 4 KiB pages; 2026-12-02.
- * Reproduce: make bench (the sweep), or tests/bench/sweep -n 9 -s 1g.
+ * Reproduce: make bench (the sweep), or, for the second table,
+ *	tests/bench/sweep -n 11 -b 128k,256k,1m,2m,4m,8m -o file,tmpfs -s 512m
  *
+ * 1 GiB, median of 5 rounds (9 for the new file):
  *	buffer	/dev/null  pipe  new file  tmpfs file
  *	  4 KiB	    6.0	    1.0	    1.1	    1.7
  *	 16 KiB	   12.8	    2.3	    2.7	    2.3
@@ -32,6 +33,15 @@
  *	  2 MiB	   17.8	    3.4	    5.1	    2.4
  *	  8 MiB	   16.7	    3.0	    4.8	    1.9
  *	 16 MiB	   11.8	    2.7	    1.1	    2.1
+ *
+ * 512 MiB into new files, median (and worst) of 11 rounds, machine quiet:
+ *	buffer	new file	tmpfs file
+ *	128 KiB	4.9 (4.3)	2.9 (2.4)
+ *	256 KiB	5.2 (2.7)	2.8 (2.7)
+ *	  1 MiB	5.4 (3.9)	2.9 (2.4)
+ *	  2 MiB	3.3 (0.7)	2.9 (2.3)
+ *	  4 MiB	5.6 (1.0)	2.9 (2.4)
+ *	  8 MiB	5.0 (0.8)	2.8 (2.3)
  *
  * From a cold cache (the input dropped before each run, 256 MiB) every
  * size from 8 KiB up read at 2.2-2.7 GB/s wall clock: the kernel's
@@ -47,26 +57,30 @@
 #define	BUFSZ_SMALL		((size_t)128 * 1024)
 
 /*
- * The large buffer, for a bulk copy into a regular file: 2-8 MiB beat
- * 128 KiB by about 30% there (4.8-5.1 against 3.7), and 8 MiB had the
- * narrowest spread of any size (3.3-5.1 GB/s wall clock, 0.8-4.8 at
- * 128 KiB); 16 MiB collapses, so 8 MiB is the ceiling.  On Linux such
- * copies go through copy_file_range, so the large buffer serves the
- * BSDs, fallbacks and a forced read/write.
+ * The large buffer, for a bulk copy into a regular file.  1 MiB beat
+ * 128 KiB there in three runs of four (by 7-11%; the fourth ran under
+ * heavy load), and buffers of 2 MiB and more had runs that collapsed to
+ * a fifth of the rate (the worst figures above) while 1 MiB and less
+ * never did; tmpfs did not care.  So the large buffer is 1 MiB, not the
+ * 8 MiB that was tried first: that lost to it on tmpfs and ext4 alike.
+ * On Linux such copies go through copy_file_range; the large buffer
+ * serves the BSDs, fallbacks (tmpfs refuses copy_file_range from ext4)
+ * and a forced read/write.
  *
  * The memory a machine must have before a copy may take it is not a
  * measurement (one machine cannot vary its memory) but a judgement: one
  * buffer should stay under 1/512 of memory, since make -j or xargs -P
  * may run many copies at once.
  */
-#define	BUFSZ_LARGE		((size_t)8 * 1024 * 1024)
+#define	BUFSZ_LARGE		((size_t)1024 * 1024)
 #define	BUFSZ_LARGE_MINMEM	((uint64_t)512 * BUFSZ_LARGE)
 
 /*
- * A st_blksize above this is not believed: it would make every buffer
- * huge on the strength of one odd file system.
+ * A device that asks for more than the large buffer (st_blksize) gets
+ * what it asks, up to 8 MiB: beyond that every output above lost, and
+ * a larger st_blksize is taken for a bogus one.
  */
-#define	BUFSZ_BLKSIZE_MAX	BUFSZ_LARGE
+#define	BUFSZ_BLKSIZE_MAX	((size_t)8 * 1024 * 1024)
 
 static size_t
 round_up(size_t n, size_t unit)

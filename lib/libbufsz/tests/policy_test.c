@@ -73,15 +73,22 @@ policy(uint64_t mem, mode_t in, long long inblk, off_t insize, mode_t out,
 ATF_TC_WITHOUT_HEAD(memory_sizes_bulk_file_copy);
 ATF_TC_BODY(memory_sizes_bulk_file_copy, tc)
 {
-	/* Only a roomy machine takes the large buffer, and never more. */
+	/* Only a machine of 512 MiB or more takes the large buffer. */
 	ATF_CHECK_EQ(policy(64 * MiB, S_IFREG, 4096, BIG, S_IFREG, 4096),
 	    128 * KiB);
+	ATF_CHECK_EQ(policy(512 * MiB - 1, S_IFREG, 4096, BIG, S_IFREG,
+	    4096), 128 * KiB);
+	ATF_CHECK_EQ(policy(512 * MiB, S_IFREG, 4096, BIG, S_IFREG, 4096),
+	    1 * MiB);
 	ATF_CHECK_EQ(policy(1 * GiB, S_IFREG, 4096, BIG, S_IFREG, 4096),
-	    128 * KiB);
+	    1 * MiB);
 	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, BIG, S_IFREG, 4096),
-	    8 * MiB);
+	    1 * MiB);
 	ATF_CHECK_EQ(policy(1 * TiB, S_IFREG, 4096, BIG, S_IFREG, 4096),
-	    8 * MiB);
+	    1 * MiB);
+	/* A block device is bulk output too. */
+	ATF_CHECK_EQ(policy(1 * TiB, S_IFREG, 4096, BIG, S_IFBLK, 4096),
+	    1 * MiB);
 }
 
 ATF_TC_WITHOUT_HEAD(memory_sizes_stream_output);
@@ -111,10 +118,10 @@ ATF_TC_BODY(bulk_needs_a_large_regular_input, tc)
 	/* A pipe or a small file is not a bulk copy, however roomy. */
 	ATF_CHECK_EQ(policy(1 * TiB, S_IFIFO, 4096, -1, S_IFREG, 4096),
 	    128 * KiB);
-	ATF_CHECK_EQ(policy(1 * TiB, S_IFREG, 4096, 8 * MiB - 1, S_IFREG,
+	ATF_CHECK_EQ(policy(1 * TiB, S_IFREG, 4096, 1 * MiB - 1, S_IFREG,
 	    4096), 128 * KiB);
-	ATF_CHECK_EQ(policy(1 * TiB, S_IFREG, 4096, 8 * MiB, S_IFREG, 4096),
-	    8 * MiB);
+	ATF_CHECK_EQ(policy(1 * TiB, S_IFREG, 4096, 1 * MiB, S_IFREG, 4096),
+	    1 * MiB);
 }
 
 ATF_TC_WITHOUT_HEAD(never_below_a_page);
@@ -160,6 +167,9 @@ ATF_TC_BODY(large_blksize_is_honoured, tc)
 	    1 * MiB);
 	ATF_CHECK_EQ(policy(1 * GiB, S_IFIFO, 4096, -1, S_IFREG, 1 * MiB),
 	    1 * MiB);
+	/* More than the large buffer, when the device asks for it. */
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4 * MiB, BIG, S_IFREG, 4096),
+	    4 * MiB);
 	/* Not a power of two: rounded up to whole pages. */
 	ATF_CHECK_EQ(policy(1 * GiB, S_IFREG, 1536 * KiB + 512, BIG,
 	    S_IFCHR, 4096), 1540 * KiB);
