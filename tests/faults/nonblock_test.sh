@@ -5,8 +5,9 @@
 # nor spun on.  libfaultinj sets the flag before main() runs
 # (FAULTINJ_NONBLOCK), which is what the program would have inherited,
 # and counts the EAGAINs the kernel returned.  The other end of the pipe
-# waits a second before it reads, so that the pipe fills and the writer
-# has to wait; it then reads as fast as it can.
+# stays away until the program has met EAGAIN (the log says so) or two
+# seconds have passed, and a little longer, while a program that spins
+# would pile up EAGAINs; then it reads or writes as fast as it can.
 #
 # Not spinning, without timing anything: a writer that polls meets
 # EAGAIN at most once per successful call (poll returns only when there
@@ -18,6 +19,7 @@ nb_init()
 {
 	. "$(atf_get_srcdir)/faults_lib.sh"
 	fi_init
+	rm -f log
 	# 1 MiB: sixteen pipefuls.
 	awk 'BEGIN { for (i = 0; i < 65536; i++) printf "%015d\n", i }' > big
 }
@@ -28,6 +30,20 @@ nb_env()
 	echo "LD_PRELOAD=$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
 	    "ASAN_OPTIONS=verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
 	    "FAULTINJ_LOG=$PWD/log" "$@"
+}
+
+# nb_wait: until the program under test has met EAGAIN, or 2 s; then
+# 0.3 s more.
+nb_wait()
+{
+	_i=0
+	while [ "$_i" -lt 20 ]; do
+		[ "$(awk '$1 ~ /\.eagain$/ { n += $2 } END { print n + 0 }' \
+		    log 2>/dev/null)" -gt 0 ] && break
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	sleep 0.3
 }
 
 # nb_no_spin FUNC...: EAGAIN was met (unless NB_MAYBLOCK is set), and
@@ -55,7 +71,7 @@ nb_stdout()
 		env $(nb_env BUFSZ_PATH="$1" FAULTINJ_NONBLOCK=1) \
 		    "$(atf_config_get rootdir '')/bin/cat" $2 big 2>err
 		echo $? > status
-	} | { sleep 1; dd of=out bs=65536 2>/dev/null; }
+	} | { nb_wait; dd of=out bs=65536 2>/dev/null; }
 	read -r st < status
 	[ "$st" -eq 0 ] || { cat err >&2; atf_fail "cat exited $st"; }
 	[ ! -s err ] || { cat err >&2; atf_fail "cat reported an error"; }
@@ -132,7 +148,7 @@ nb_stdin()
 {
 	nb_init
 	# shellcheck disable=SC2046
-	{ sleep 1; dd if=big bs=65536 2>/dev/null; } | {
+	{ nb_wait; dd if=big bs=65536 2>/dev/null; } | {
 		env $(nb_env BUFSZ_PATH="$1" FAULTINJ_NONBLOCK=0) \
 		    "$(atf_config_get rootdir '')/bin/cat" $2 > out 2>err
 		echo $? > status
@@ -188,7 +204,7 @@ nb_yes()
 		env $(nb_env BUFSZ_PATH="$1" FAULTINJ_NONBLOCK=1) \
 		    "$(atf_config_get rootdir '')/usr/bin/yes" 2>err
 		echo $? > status
-	} | { sleep 1; head -c 1048576 > out; }
+	} | { nb_wait; head -c 1048576 > out; }
 	read -r st < status
 	[ "$(kill -l "$st" 2>/dev/null)" = PIPE ] ||
 	    { cat err >&2; atf_fail "yes ended with status $st, not SIGPIPE"; }
