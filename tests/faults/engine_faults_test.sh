@@ -163,7 +163,8 @@ mmap_refused_body()
 # policy (BUFSZ_SMALL, BUFSZ_LARGE and BUFSZ_LARGE_MINMEM in policy.c):
 # change them together.
 SMALL=131072
-LARGE=8388608
+LARGE=1048576
+LARGE_MINMEM=536870912
 
 # The least cgroup v2 memory.max above this process, or nothing: the
 # probe believes it before sysconf, so a limited CI container is a small
@@ -187,8 +188,9 @@ cgroup_limit()
 	echo "$_least"
 }
 
-# pol_run PROG PHYSMEM: copy a 9 MiB file with read/write on a machine
-# of PHYSMEM bytes; prints the largest read.
+# pol_run PROG PHYSMEM: copy a 9 MiB file (larger than the large buffer
+# has ever been) with read/write on a machine of PHYSMEM bytes; prints
+# the largest read.
 pol_run()
 {
 	awk 'BEGIN { for (i = 0; i < 589824; i++) printf "%015d\n", i }' \
@@ -233,7 +235,7 @@ policy_large_machine_body()
 	eng_init
 	_want=$LARGE
 	_lim=$(cgroup_limit)
-	if [ -n "$_lim" ] && [ "$_lim" -lt 4294967296 ]; then
+	if [ -n "$_lim" ] && [ "$_lim" -lt "$LARGE_MINMEM" ]; then
 		echo "cgroup memory.max is $_lim: a small machine after all"
 		_want=$SMALL
 	fi
