@@ -123,6 +123,16 @@ cat_sweep_path()
 	cat_setup
 	export BUFSZ_PATH=$1
 	FI_BASE=$2
+	case ${2:+refused}$1 in
+	rw|refused*)
+		FI_EXPECT="open fstat close read write" ;;
+	mmap)
+		FI_EXPECT="open fstat close mmap write" ;;
+	auto|cfr)
+		FI_EXPECT="open fstat close copy_file_range" ;;
+	*)
+		FI_EXPECT="open fstat close $1" ;;
+	esac
 	CAT_REF=expect
 	# shellcheck disable=SC2086
 	fi_sweep judge_cat "$(cat_prog)" $CAT_OPS
@@ -205,6 +215,7 @@ cooked_body()
 	    atf_fail "cat -n failed without faults"
 	CAT_REF=cooked.ref
 	CAT_COOKED=1
+	FI_EXPECT="open fstat close read write"
 	# shellcheck disable=SC2086
 	fi_sweep judge_cat "$(cat_prog)" -n $CAT_OPS
 	cat sweep.summary 2>/dev/null || true

@@ -122,6 +122,8 @@ cp_sweep_path()
 	cp_setup
 	export BUFSZ_PATH=$1
 	FI_BASE=$2
+	FI_EXPECT="openat fstatat close $(fi_path_func "$1")"
+	[ -z "$2" ] || FI_EXPECT="openat fstatat close read write"
 	fi_prepare()
 	{
 		cp_files_prepare
@@ -189,6 +191,7 @@ tree_head()
 tree_body()
 {
 	cp_setup
+	FI_EXPECT="openat fstat close"
 	fi_prepare()
 	{
 		cp_tree_prepare

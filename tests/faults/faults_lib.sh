@@ -33,6 +33,7 @@ fi_init()
 	FI_ROOT=$(atf_config_get rootdir '')
 	FI_BAD=$PWD/fi.bad
 	FI_RUNS=0
+	FI_EXPECT=
 	: > "$FI_BAD"
 	rm -f sweep.summary
 }
@@ -124,6 +125,18 @@ fi_faults()
 	esac
 }
 
+# fi_path_func PATH: the call a forced path moves data with.
+fi_path_func()
+{
+	case $1 in
+	rw|auto) echo read ;;
+	mmap) echo mmap ;;
+	cfr) echo copy_file_range ;;
+	splice) echo splice ;;
+	sendfile) echo sendfile ;;
+	esac
+}
+
 FI_FUNCS="read write pread pwrite copy_file_range splice sendfile vmsplice
 	mmap open openat fstat fstatat fsync close malloc calloc realloc
 	posix_memalign"
@@ -181,7 +194,8 @@ fi_was_named()
 # calls swept per function is at most FI_MAXN (default 64).  FI_BASE, if
 # set, is a fault every run has besides (a kernel path refused for good,
 # say, so that the sweep goes over the fallback's calls); its function
-# is not swept.  FI_RUNNER names the function that runs (fi_run).
+# is not swept.  FI_RUNNER names the function that runs (fi_run).  Each
+# function in FI_EXPECT must be seen called by the clean run.
 fi_sweep()
 {
 	_sw_judge=$1
@@ -196,6 +210,14 @@ fi_sweep()
 	fi
 	$_sw_judge none none r
 	mv log log.clean
+	# A library that stopped seeing a call (a new libc symbol) would make
+	# the sweep pass without testing anything.
+	for _sw_f in $FI_EXPECT; do
+		_sw_calls=$(awk -v k="$_sw_f.calls" '$1 == k { print $2 }' \
+		    log.clean)
+		[ "${_sw_calls:-0}" -gt 0 ] ||
+		    fi_bad "the clean run made no call of $_sw_f that was seen"
+	done
 	for _sw_f in $FI_FUNCS; do
 		[ "$_sw_f" = "${FI_BASE%%:*}" ] && continue
 		_sw_calls=$(awk -v k="$_sw_f.calls" '$1 == k { print $2 }' log.clean)
