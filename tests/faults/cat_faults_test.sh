@@ -265,6 +265,92 @@ sendfile_refused_body()
 	cat_sweep_path sendfile sendfile:1+:ENOSYS
 }
 
+# cat_pipe_run SPEC CMD ARGS...: fi_run's counterpart with stdin a FIFO
+# that a background dd fills with in2, and stdout a pipe to dd.
+cat_pipe_run()
+{
+	_spec=$1
+	shift
+	FI_RUNS=$((FI_RUNS + 1))
+	rm -f fifo status
+	mkfifo fifo || atf_fail "mkfifo failed"
+	dd if=in2 of=fifo 2>/dev/null &
+	{
+		env LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
+		    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+		    FAULTINJ="$_spec" FAULTINJ_LOG="$PWD/log" ${FI_ENV} \
+		    "$@" <fifo 2>err
+		echo $? > status
+	} | dd of=out 2>/dev/null
+	wait
+	read -r fi_status < status
+}
+
+cat_sweep_pipes()
+{
+	cat_setup
+	export BUFSZ_PATH=$1
+	CAT_OPS="f1 - f2"
+	for _o in $CAT_OPS; do
+		head -c 1000000 "$(cat_file "$_o")"
+	done > expect
+	CAT_REF=expect
+	FI_RUNNER=cat_pipe_run
+	case $1 in
+	rw)	FI_EXPECT="open fstat close read write" ;;
+	mmap)	FI_EXPECT="open fstat close mmap read write" ;;
+	*)	FI_EXPECT="open fstat close $1" ;;
+	esac
+	# shellcheck disable=SC2086
+	fi_sweep judge_cat "$(cat_prog)" $CAT_OPS
+	cat sweep.summary 2>/dev/null || true
+	fi_finish
+}
+
+atf_test_case pipes_rw
+pipes_rw_head()
+{
+	atf_set descr "cat from a FIFO and files to a pipe, read/write path:" \
+	    "every call faulted"
+}
+pipes_rw_body()
+{
+	cat_sweep_pipes rw
+}
+
+atf_test_case pipes_splice
+pipes_splice_head()
+{
+	atf_set descr "cat from a FIFO and files to a pipe, splice path:" \
+	    "every call faulted"
+}
+pipes_splice_body()
+{
+	cat_sweep_pipes splice
+}
+
+atf_test_case pipes_sendfile
+pipes_sendfile_head()
+{
+	atf_set descr "cat from a FIFO and files to a pipe, sendfile path:" \
+	    "every call faulted"
+}
+pipes_sendfile_body()
+{
+	cat_sweep_pipes sendfile
+}
+
+atf_test_case pipes_mmap
+pipes_mmap_head()
+{
+	atf_set descr "cat from a FIFO and files to a pipe, mmap path:" \
+	    "every call faulted"
+}
+pipes_mmap_body()
+{
+	cat_sweep_pipes mmap
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case rw
@@ -278,4 +364,8 @@ atf_init_test_cases()
 	atf_add_test_case sendfile_refused
 	atf_add_test_case auto
 	atf_add_test_case cooked
+	atf_add_test_case pipes_rw
+	atf_add_test_case pipes_splice
+	atf_add_test_case pipes_sendfile
+	atf_add_test_case pipes_mmap
 }
