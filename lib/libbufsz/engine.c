@@ -141,6 +141,8 @@ static int	pipe_open(struct bufsz_engine *);
 static void	pipe_discard(struct bufsz_engine *);
 static int	pipe_drain(struct job *, size_t);
 static int	pipe_to_out(struct job *, size_t);
+static int	input_shrank(const struct job *, off_t);
+static off_t	input_size(const struct job *);
 static int	copy_splice_via(struct job *);
 #endif
 
@@ -808,17 +810,60 @@ pipe_to_out(struct job *j, size_t n)
  * input to pipe, then pipe to output until the pipe is empty again, so
  * that the pipe is empty between chunks and whenever we return.
  */
+/*
+ * Spliced pages are the file's own, by reference: a regular input
+ * truncated between the splice into the private pipe and the one out of
+ * it zeroes what the pipe still holds, and the copy would come out torn
+ * (the bytes before the new end, zeros, then older data).  Reading the
+ * input's size once the chunk is out turns that into the error the mmap
+ * path gives.  A pipe the caller reads from is beyond such a check; see
+ * bufsz(3).
+ */
+static int
+input_shrank(const struct job *j, off_t size0)
+{
+	struct stat st;
+	off_t pos;
+
+	if (size0 < 0)
+		return (0);
+	if ((pos = lseek(j->j_in, 0, SEEK_CUR)) == -1 ||
+	    fstat(j->j_in, &st) == -1)
+		return (1);
+	/* /proc and /sys files say less than they hold: only a drop counts. */
+	if (st.st_size >= pos || st.st_size >= size0)
+		return (0);
+	errno = EIO;
+	return (1);
+}
+
+/*
+ * The size of a regular input when the copy starts, as the system has it
+ * now (a caller's stat may be older), or -1 for any other input.
+ */
+static off_t
+input_size(const struct job *j)
+{
+	struct stat st;
+
+	if (!S_ISREG(j->j_inst->st_mode) || fstat(j->j_in, &st) == -1)
+		return (-1);
+	return (st.st_size);
+}
+
 static int
 copy_splice_via(struct job *j)
 {
 	struct bufsz_engine *e;
 	size_t cap;
 	ssize_t n;
+	off_t size0;
 	int moved, r;
 
 	e = j->j_e;
 	if (pipe_open(e) != 0)
 		return (REFUSED);
+	size0 = input_size(j);
 	if ((n = fcntl(e->be_pipe[1], F_GETPIPE_SZ)) <= 0)
 		n = 65536;
 	cap = MIN((size_t)n, CHUNK_MAX);
@@ -829,6 +874,8 @@ copy_splice_via(struct job *j)
 			if ((r = pipe_to_out(j, (size_t)n)) != BUFSZ_OK &&
 			    r != REFUSED)
 				return (r);
+			if (input_shrank(j, size0))
+				return (BUFSZ_EREAD);
 			job_moved(j, (size_t)n);
 			moved = 1;
 			if (r == REFUSED)
