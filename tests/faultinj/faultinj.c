@@ -24,8 +24,10 @@
  *	(failed on purpose), .eagain (EAGAIN from the kernel itself), .max
  *	(the largest count, length or size asked).  The file is a shared
  *	mapping updated at every call, so it is right however the program
- *	ends (yes(1) dies of SIGPIPE).  A line is "NAME VALUE", blank-padded.
- * FAULTINJ_PHYSMEM=BYTES	sysconf(_SC_PHYS_PAGES) says BYTES / page.
+ *	ends (yes(1) dies of SIGPIPE).  A line is "NAME VALUE", blank-padded;
+ *	the last is "pid" and the process's id.
+ * FAULTINJ_PHYSMEM=BYTES	sysconf(_SC_PHYS_PAGES) says BYTES / page (the
+ *	probe asks sysconf on Linux; the BSDs' sysctl is not interposed).
  * FAULTINJ_PAGESIZE=BYTES	sysconf(_SC_PAGESIZE) says BYTES.
  * FAULTINJ_NONBLOCK=FD[,FD...]	O_NONBLOCK is set on these descriptors
  *	before main() runs, as a caller sharing them might have.
@@ -35,7 +37,8 @@
  *	itself (stdio's buffers, fopen's open) nor the sanitizer's.
  *
  * A malformed setting is reported on stderr and the program exits 125
- * before main(), so that a typo never passes for a clean run.
+ * before main(), so that a typo never passes for a clean run.  Programs
+ * that the one under test starts are left alone (FAULTINJ_PID).
  */
 
 /* Both open and open64 (and so on) are defined here: see LFS64. */
@@ -51,12 +54,13 @@
 
 #include <dlfcn.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <link.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -128,6 +132,8 @@ static const char *const stat_names[NSTATS] = {
 #define	LOG_NAMEW	32	/* "copy_file_range.eagain", padded */
 #define	LOG_VALW	20
 #define	LOG_LINE	(LOG_NAMEW + LOG_VALW + 1)
+/* Last, the pid of the process that opened it. */
+#define	LOG_PIDOFF	((size_t)NFN * NSTATS * LOG_LINE)
 
 /* Executable segments of the program itself: the default scope. */
 #define	MAXSEGS	8
@@ -205,6 +211,8 @@ static size_t	shorten(size_t);
 static void	act_on_file(const struct fault *);
 static void	*arena_alloc(size_t);
 static int	in_arena(const void *);
+static int	log_is_parents(const char *);
+static int	is_child(void);
 static void	faultinj_init(void) __attribute__((__constructor__));
 
 #define	CALLER	__builtin_return_address(0)
@@ -453,10 +461,11 @@ static void
 open_log(const char *path)
 {
 	size_t len, i, n;
+	uintmax_t v;
 	char *line;
 	int fd, f, s;
 
-	len = (size_t)NFN * NSTATS * LOG_LINE;
+	len = LOG_PIDOFF + LOG_LINE;
 	fd = real_open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd == -1)
 		die(path, strerror(errno));
@@ -480,6 +489,33 @@ open_log(const char *path)
 			line[LOG_LINE - 1] = '\n';
 			log_put((enum fn)f, (enum stat_ix)s);
 		}
+	line = logmap + LOG_PIDOFF;
+	memcpy(line, "pid", 3);
+	line[LOG_LINE - 1] = '\n';
+	for (v = (uintmax_t)getpid(), line += LOG_LINE - 1; v != 0; v /= 10)
+		*--line = (char)('0' + v % 10);
+}
+
+/* Whether the log at path was opened by our parent. */
+static int
+log_is_parents(const char *path)
+{
+	char line[LOG_LINE + 1];
+	uintmax_t v;
+	char *p;
+	int fd;
+	ssize_t n;
+
+	if ((fd = real_open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return (0);
+	n = real_pread(fd, line, LOG_LINE, (off_t)LOG_PIDOFF);
+	(void)real_close(fd);
+	if (n != LOG_LINE || strncmp(line, "pid ", 4) != 0)
+		return (0);
+	line[LOG_LINE - 1] = '\0';
+	for (p = line + 3; *p == ' '; p++)
+		continue;
+	return (parse_uint(p, &v) == 0 && v == (uintmax_t)getppid());
 }
 
 static void
@@ -506,6 +542,31 @@ set_nonblock(const char *list)
 	}
 }
 
+/*
+ * Only the process started with the library is affected: one it starts
+ * (the sanitizer's symbolizer, say) inherits the environment, and must
+ * neither meet its faults nor truncate its log.  A sanitizer may start
+ * it with the environment as it was before we ran (without
+ * FAULTINJ_PID): the log's owner tells then.
+ */
+static int
+is_child(void)
+{
+	char buf[32];
+	const char *s;
+	uintmax_t v;
+
+	if ((s = getenv("FAULTINJ_PID")) != NULL && parse_uint(s, &v) == 0 &&
+	    v != (uintmax_t)getpid())
+		return (1);
+	if ((s = getenv("FAULTINJ_LOG")) != NULL && log_is_parents(s))
+		return (1);
+	(void)snprintf(buf, sizeof(buf), "%ju", (uintmax_t)getpid());
+	if (setenv("FAULTINJ_PID", buf, 1) != 0)
+		die("FAULTINJ_PID", strerror(errno));
+	return (0);
+}
+
 static void
 faultinj_init(void)
 {
@@ -513,6 +574,8 @@ faultinj_init(void)
 	uintmax_t v;
 
 	resolve_all();
+	if (is_child())
+		return;
 	(void)dl_iterate_phdr(find_segs, NULL);
 	if ((s = getenv("FAULTINJ_SCOPE")) != NULL) {
 		if (strcmp(s, "all") != 0 && strcmp(s, "prog") != 0)

@@ -66,10 +66,10 @@ yes_sweep_one()
 	shift
 	FI_RUNNER=yes_run
 	FI_MAXN=3
-	FI_EXPECT="fstat posix_memalign write"
+	FI_EXPECT="fstat write"
 	[ "$BUFSZ_PATH" != splice ] && [ "$BUFSZ_PATH" != auto ] ||
-	    FI_EXPECT="fstat posix_memalign vmsplice"
-	[ -z "$FI_BASE" ] || FI_EXPECT="fstat posix_memalign write"
+	    FI_EXPECT="fstat vmsplice"
+	[ -z "$FI_BASE" ] || FI_EXPECT="fstat write"
 	if [ $# -eq 0 ]; then
 		expect_bytes "$YES_BYTES" y > expect
 	else
