@@ -68,6 +68,8 @@ main(int argc, char *argv[])
 	if (fstat(STDOUT_FILENO, &sb) != 0)
 		err(1, "stdout");
 	out = build_output(&engine, &sb, line, linelen, &outlen);
+	if (out != line && line != yes_default)
+		free(line);
 
 	off = 0;
 	if (use_vmsplice(&engine, &sb)) {
