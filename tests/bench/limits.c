@@ -30,6 +30,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "benchutil.h"
+
 #define	MAXRUNS		101
 #define	CHUNK		(128 * 1024)	/* the read and write size */
 #define	L2SIZE		(256 * 1024)
@@ -50,8 +52,6 @@ struct limits {
 typedef double	limitfn(struct limits *);
 
 static void	usage(void) __attribute__((__noreturn__));
-static double	now(void);
-static off_t	parse_size(const char *);
 static void	make_input(struct limits *);
 static int	new_output(struct limits *, const char *);
 static void	end_output(struct limits *, int);
@@ -103,39 +103,6 @@ usage(void)
 	    "[-s size] [-t tmpfsdir]\n"
 	    "              [name ...]\n");
 	exit(1);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) == -1)
-		err(1, "clock_gettime");
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
-
-static off_t
-parse_size(const char *s)
-{
-	char *end;
-	long long v;
-
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno != 0 || end == s || v <= 0)
-		errx(1, "%s: not a size", s);
-	if (*end == 'k' || *end == 'K')
-		v <<= 10;
-	else if (*end == 'm' || *end == 'M')
-		v <<= 20;
-	else if (*end == 'g' || *end == 'G')
-		v <<= 30;
-	else
-		end--;
-	if (end[1] != '\0')
-		errx(1, "%s: not a size", s);
-	return ((off_t)v);
 }
 
 static void
@@ -222,9 +189,9 @@ lim_memcpy(struct limits *l)
 		memset(a, 1, len);
 		memset(b, 2, len);
 	}
-	t = now();
+	t = bench_now();
 	memcpy(b, a, len);
-	t = now() - t;
+	t = bench_now() - t;
 	/* Keep the copy from being optimised away. */
 	if (b[len / 2] != a[len / 2])
 		errx(1, "memcpy");
@@ -239,12 +206,12 @@ lim_memcpy_l2(struct limits *l)
 	double t;
 
 	memset(a, 1, sizeof(a));
-	t = now();
+	t = bench_now();
 	for (done = 0; done < l->size; done += L2SIZE) {
 		memcpy(b, a, sizeof(a));
 		a[(size_t)done % L2SIZE] = b[L2SIZE - 1];
 	}
-	t = now() - t;
+	t = bench_now() - t;
 	return ((double)done / t);
 }
 
@@ -259,10 +226,10 @@ lim_read(struct limits *l)
 	if ((fd = open(l->input, O_RDONLY)) == -1)
 		err(1, "%s", l->input);
 	total = 0;
-	t = now();
+	t = bench_now();
 	while ((n = read(fd, l->buf, CHUNK)) > 0)
 		total += n;
-	t = now() - t;
+	t = bench_now() - t;
 	if (n == -1)
 		err(1, "%s", l->input);
 	(void)close(fd);
@@ -303,7 +270,7 @@ lim_pipe(struct limits *l)
 	}
 	(void)close(p[0]);
 	(void)close(r[1]);
-	t = now();
+	t = bench_now();
 	for (left = l->size; left > 0; left -= (off_t)len) {
 		len = left < CHUNK ? (size_t)left : CHUNK;
 		write_all(p[1], l->buf, len);
@@ -311,7 +278,7 @@ lim_pipe(struct limits *l)
 	(void)close(p[1]);
 	if (read(r[0], &count, sizeof(count)) != sizeof(count))
 		errx(1, "the reader died");
-	t = now() - t;
+	t = bench_now() - t;
 	(void)close(r[0]);
 	if (waitpid(pid, &status, 0) == -1)
 		err(1, "waitpid");
@@ -329,12 +296,12 @@ write_to(struct limits *l, const char *dir)
 	int fd;
 
 	fd = new_output(l, dir);
-	t = now();
+	t = bench_now();
 	for (left = l->size; left > 0; left -= (off_t)len) {
 		len = left < CHUNK ? (size_t)left : CHUNK;
 		write_all(fd, l->buf, len);
 	}
-	t = now() - t;
+	t = bench_now() - t;
 	end_output(l, fd);
 	return ((double)l->size / t);
 }
@@ -362,10 +329,10 @@ lim_cfr(struct limits *l)
 	if ((in = open(l->input, O_RDONLY)) == -1)
 		err(1, "%s", l->input);
 	out = new_output(l, l->dir);
-	t = now();
+	t = bench_now();
 	while ((n = copy_file_range(in, NULL, out, NULL, 1 << 30, 0)) > 0)
 		continue;
-	t = now() - t;
+	t = bench_now() - t;
 	if (n == -1)
 		err(1, "copy_file_range");
 	(void)close(in);
@@ -408,9 +375,9 @@ lim_splice_file(struct limits *l)
 	if ((in = open(l->input, O_RDONLY)) == -1)
 		err(1, "%s", l->input);
 	out = new_output(l, l->dir);
-	t = now();
+	t = bench_now();
 	splice_through(in, out, l->size);
-	t = now() - t;
+	t = bench_now() - t;
 	(void)close(in);
 	end_output(l, out);
 	return ((double)l->size / t);
@@ -426,9 +393,9 @@ lim_splice_null(struct limits *l)
 		err(1, "%s", l->input);
 	if ((out = open("/dev/null", O_WRONLY)) == -1)
 		err(1, "/dev/null");
-	t = now();
+	t = bench_now();
 	splice_through(in, out, l->size);
-	t = now() - t;
+	t = bench_now() - t;
 	(void)close(in);
 	(void)close(out);
 	return ((double)l->size / t);
@@ -516,7 +483,7 @@ main(int argc, char *argv[])
 			l.dir = optarg;
 			break;
 		case 'n':
-			l.runs = (int)parse_size(optarg);
+			l.runs = (int)bench_size(optarg);
 			if (l.runs > MAXRUNS)
 				errx(1, "at most %d runs", MAXRUNS);
 			break;
@@ -527,7 +494,7 @@ main(int argc, char *argv[])
 			rawpath = optarg;
 			break;
 		case 's':
-			l.size = parse_size(optarg);
+			l.size = bench_size(optarg);
 			break;
 		case 't':
 			l.tmpfsdir = optarg;

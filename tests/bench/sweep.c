@@ -28,6 +28,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "benchutil.h"
+
 #include "bufsz.h"
 
 enum output { OUT_NULL, OUT_PIPE, OUT_FILE, OUT_TMPFS, NOUTPUT };
@@ -78,11 +80,9 @@ static pid_t	main_pid;
 
 static void	usage(void) __attribute__((__noreturn__));
 static void	on_signal(int);
-static uint64_t	parse_size(const char *);
 static void	parse_sizes(struct sweep *, char *);
 static void	parse_outputs(struct sweep *, char *);
 static const char *size_name(size_t, char *, size_t);
-static double	now(void);
 static double	cpu_seconds(const struct rusage *);
 static double	cpu_self(void);
 static void	make_input(struct sweep *, const char *);
@@ -120,36 +120,6 @@ on_signal(int sig)
 	interrupted = 1;
 }
 
-/* A byte count with an optional k, m or g (binary) suffix. */
-static uint64_t
-parse_size(const char *s)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0 || end == s)
-		errx(1, "%s: not a size", s);
-	switch (*end) {
-	case 'k': case 'K':
-		v <<= 10;
-		end++;
-		break;
-	case 'm': case 'M':
-		v <<= 20;
-		end++;
-		break;
-	case 'g': case 'G':
-		v <<= 30;
-		end++;
-		break;
-	}
-	if (*end != '\0' || v == 0)
-		errx(1, "%s: not a size", s);
-	return ((uint64_t)v);
-}
-
 static void
 parse_sizes(struct sweep *sw, char *list)
 {
@@ -159,7 +129,7 @@ parse_sizes(struct sweep *sw, char *list)
 	while ((s = strsep(&list, ",")) != NULL) {
 		if (sw->nsizes == MAXSIZES)
 			errx(1, "more than %d sizes", MAXSIZES);
-		sw->sizes[sw->nsizes++] = (size_t)parse_size(s);
+		sw->sizes[sw->nsizes++] = (size_t)bench_size(s);
 	}
 }
 
@@ -193,16 +163,6 @@ size_name(size_t n, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%zu B", n);
 	return (buf);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) == -1)
-		err(1, "clock_gettime");
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
 }
 
 static double
@@ -441,9 +401,9 @@ run_null(struct sweep *sw, int in, size_t bufsize)
 	if ((out = open("/dev/null", O_WRONLY)) == -1)
 		err(1, "/dev/null");
 	sw->cpu = cpu_self();
-	t0 = now();
+	t0 = bench_now();
 	copy_once(in, out, bufsize);
-	t1 = now();
+	t1 = bench_now();
 	sw->cpu = cpu_self() - sw->cpu;
 	(void)close(out);
 	return (t1 - t0);
@@ -493,13 +453,13 @@ run_pipe(struct sweep *sw, int in, size_t bufsize)
 	(void)close(data[0]);
 	(void)close(res[1]);
 	sw->cpu = cpu_self();
-	t0 = now();
+	t0 = bench_now();
 	copy_once(in, data[1], bufsize);
 	if (close(data[1]) == -1)
 		err(1, "pipe");
 	if (bufsz_read(res[0], &count, sizeof(count)) != sizeof(count))
 		errx(1, "the pipe reader died");
-	t1 = now();
+	t1 = bench_now();
 	sw->cpu = cpu_self() - sw->cpu;
 	(void)close(res[0]);
 	if (wait4(pid, &status, 0, &ru) == -1)
@@ -534,9 +494,9 @@ run_file(struct sweep *sw, int in, size_t bufsize, const char *dir)
 	    -1)
 		err(1, "%s", sw->outpath);
 	sw->cpu = cpu_self();
-	t0 = now();
+	t0 = bench_now();
 	copy_once(in, out, bufsize);
-	t1 = now();
+	t1 = bench_now();
 	sw->cpu = cpu_self() - sw->cpu;
 	if (fstat(out, &st) == -1 || close(out) == -1)
 		err(1, "%s", sw->outpath);
@@ -749,7 +709,7 @@ main(int argc, char *argv[])
 			sw.input = optarg;
 			break;
 		case 'n':
-			sw.runs = (int)parse_size(optarg);
+			sw.runs = (int)bench_size(optarg);
 			if (sw.runs > MAXRUNS)
 				errx(1, "at most %d runs", MAXRUNS);
 			break;
@@ -763,10 +723,10 @@ main(int argc, char *argv[])
 			rawpath = optarg;
 			break;
 		case 'r':
-			sw.readersz = (size_t)parse_size(optarg);
+			sw.readersz = (size_t)bench_size(optarg);
 			break;
 		case 's':
-			sw.insize = (off_t)parse_size(optarg);
+			sw.insize = (off_t)bench_size(optarg);
 			break;
 		case 't':
 			sw.tmpfsdir = optarg;

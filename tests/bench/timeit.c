@@ -26,6 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "benchutil.h"
+
 /* The counting consumer's read size: the pipe's default capacity. */
 #define	COUNT_READSZ	(64 * 1024)
 
@@ -41,7 +43,6 @@ struct timeit {
 };
 
 static void	usage(void) __attribute__((__noreturn__));
-static double	now(void);
 static double	tv_seconds(const struct timeval *);
 static void	redirect(const char *, int, int);
 static pid_t	spawn(char **, int, int, const char *, int);
@@ -56,16 +57,6 @@ usage(void)
 	    "[-o output] [-w seconds]\n"
 	    "              command [args ...] ['|' consumer [args ...]]\n");
 	exit(1);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) == -1)
-		err(1, "clock_gettime");
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
 }
 
 static double
@@ -149,7 +140,7 @@ count_pipe(int fd, uint64_t limit, double window, double t0)
 			break;
 		count += (uint64_t)n;
 		/* Checking the clock every read costs little next to it. */
-		if (window > 0 && now() - t0 >= window)
+		if (window > 0 && bench_now() - t0 >= window)
 			break;
 	}
 	return (count);
@@ -251,7 +242,7 @@ main(int argc, char *argv[])
 	cons = -1;
 	cstatus = 0;
 	tcut = 0;
-	t0 = now();
+	t0 = bench_now();
 	if (t.cons != NULL || t.count) {
 		/* Only the producer and the consumer may hold the pipe. */
 		if (pipe(p) == -1 || fcntl(p[0], F_SETFD, FD_CLOEXEC) == -1 ||
@@ -269,7 +260,7 @@ main(int argc, char *argv[])
 		if (t.count) {
 			bytes = (int64_t)count_pipe(p[0], t.limit, t.window,
 			    t0);
-			tcut = now();
+			tcut = bench_now();
 		} else
 			cons = spawn(t.cons, p[0], -1, t.out, oflags);
 		(void)close(p[0]);
@@ -287,17 +278,17 @@ main(int argc, char *argv[])
 			while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
 				continue;
 			bytes = written_by(prod);
-			tcut = now();
+			tcut = bench_now();
 			(void)kill(prod, SIGTERM);
 		}
 	}
 	if (wait4(prod, &status, 0, &ru) == -1)
 		err(1, "wait4");
-	t1 = now();
+	t1 = bench_now();
 	if (cons != -1) {
 		if (waitpid(cons, &cstatus, 0) == -1)
 			err(1, "waitpid");
-		t1 = now();
+		t1 = bench_now();
 	}
 	/*
 	 * A bounded run is timed to the moment it was cut, and it is

@@ -1,0 +1,11 @@
+/* What the benchmark programs share. */
+
+#ifndef _BENCHUTIL_H_
+#define _BENCHUTIL_H_
+
+#include <stdint.h>
+
+double		bench_now(void);
+uint64_t	bench_size(const char *);
+
+#endif /* !_BENCHUTIL_H_ */
