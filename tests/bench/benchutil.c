@@ -1,6 +1,7 @@
 /*
- * What the benchmark programs share: a monotonic clock in seconds, and
- * byte counts as people write them (64k, 1m, 2g).
+ * What the benchmark programs share: a monotonic clock in seconds, byte
+ * counts as people write them (64k, 1m, 2g), and the median and range of
+ * a set of runs.
  */
 
 #include <err.h>
@@ -52,4 +53,24 @@ bench_size(const char *s)
 	if (*end != '\0' || v == 0 || v > UINT64_MAX >> shift)
 		errx(1, "%s: not a size", s);
 	return ((uint64_t)v << shift);
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x, y;
+
+	x = *(const double *)a;
+	y = *(const double *)b;
+	return (x < y ? -1 : x > y);
+}
+
+/* Sorts the n runs in v, then gives their median, least and greatest. */
+void
+bench_stats(double *v, int n, double *med, double *lo, double *hi)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	*lo = v[0];
+	*hi = v[n - 1];
+	*med = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }

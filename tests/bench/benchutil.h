@@ -7,5 +7,6 @@
 
 double		bench_now(void);
 uint64_t	bench_size(const char *);
+void		bench_stats(double *, int, double *, double *, double *);
 
 #endif /* !_BENCHUTIL_H_ */

@@ -69,7 +69,6 @@ static double	lim_splice_file(struct limits *);
 static double	lim_splice_null(struct limits *);
 static void	splice_through(int, int, off_t);
 #endif
-static int	cmp_double(const void *, const void *);
 static void	measure(struct limits *, const char *, limitfn *, const char *);
 static void	cleanup(void);
 static void	on_signal(int);
@@ -402,20 +401,10 @@ lim_splice_null(struct limits *l)
 }
 #endif /* __linux__ */
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x, y;
-
-	x = *(const double *)a;
-	y = *(const double *)b;
-	return (x < y ? -1 : x > y);
-}
-
 static void
 measure(struct limits *l, const char *name, limitfn *fn, const char *what)
 {
-	double v[MAXRUNS], med;
+	double v[MAXRUNS], med, lo, hi;
 	int i, n;
 
 	(void)fn(l);	/* warm-up */
@@ -426,13 +415,11 @@ measure(struct limits *l, const char *name, limitfn *fn, const char *what)
 			    name, i + 1, l->runs, v[i]);
 	}
 	n = l->runs;
-	qsort(v, (size_t)n, sizeof(v[0]), cmp_double);
-	med = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-	printf("| %s | %s | %.2f (%.2f–%.2f) |\n", name, what, med, v[0],
-	    v[n - 1]);
+	bench_stats(v, n, &med, &lo, &hi);
+	printf("| %s | %s | %.2f (%.2f–%.2f) |\n", name, what, med, lo, hi);
 	if (l->raw != NULL)
-		fprintf(l->raw, "%s\t%.4f\t%.4f\t%.4f\t%d\n", name, med, v[0],
-		    v[n - 1], n);
+		fprintf(l->raw, "%s\t%.4f\t%.4f\t%.4f\t%d\n", name, med, lo,
+		    hi, n);
 }
 
 static void

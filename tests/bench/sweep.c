@@ -97,7 +97,6 @@ static void	remove_output(struct sweep *);
 static void	cleanup(void);
 static double	run_one(struct sweep *, enum output, size_t);
 static void	sweep_all(struct sweep *);
-static int	cmp_double(const void *, const void *);
 static void	stats(const double *, int, double *, double *, double *);
 static void	print_table(const struct sweep *,
 		    double (*)[NOUTPUT][MAXRUNS]);
@@ -604,26 +603,14 @@ sweep_all(struct sweep *sw)
 		errx(1, "interrupted");
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x, y;
-
-	x = *(const double *)a;
-	y = *(const double *)b;
-	return (x < y ? -1 : x > y);
-}
-
 static void
 stats(const double *v, int n, double *med, double *lo, double *hi)
 {
 	double s[MAXRUNS];
 
+	/* The runs stay in the order they ran, for the raw file. */
 	memcpy(s, v, (size_t)n * sizeof(*s));
-	qsort(s, (size_t)n, sizeof(*s), cmp_double);
-	*lo = s[0];
-	*hi = s[n - 1];
-	*med = n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	bench_stats(s, n, med, lo, hi);
 }
 
 /* GB/s (10^9 bytes), median (min-max); each column's best in bold. */
