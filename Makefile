@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # The top of the tree.
 #
 #	make			build the world, install it under DESTDIR

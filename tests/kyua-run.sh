@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # Run every installed test suite with kyua against the programs installed
 # under a staging root, show what failed, and end with the line

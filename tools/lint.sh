@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # make lint: every manual page through mandoc's linter, every shell test
 # through sh -n.  Exits non-zero on the first complaint of any kind.

@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * cat: concatenate and print files.
  *
  * Plain copies go through libbufsz's engine, which picks the buffer and

@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * cat's formatting: -b, -E, -n, -s, -T and -v (see cook.h).  Bytes that
  * no option changes are copied in runs; the others one at a time.
  */

@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * cat's formatting options, apart from its I/O: input goes in as chunks
  * of any size, formatted output comes out through the caller's flush
  * function, a buffer at a time.  The result does not depend on where

@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * cp: copy files.
  *
  * cp source target copies one thing; cp source ... directory copies each

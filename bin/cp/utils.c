@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * cp: copying one non-directory, attributes, progress reports, paths.
  */
 

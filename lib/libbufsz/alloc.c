@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * Page-aligned buffers that degrade gracefully: a large buffer is a
  * speed-up, never a reason to fail, so when it cannot be had a smaller
  * one is taken, down to a single page.

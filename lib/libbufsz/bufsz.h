@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * libbufsz: the I/O buffer policy and the copy engine that cat, cp and yes
  * share.  See bufsz(3).
  */

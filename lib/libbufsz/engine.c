@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * The copy engine: moves every byte from one descriptor to another by the
  * fastest path that is correct for the pair, and falls back to read(2)/
  * write(2) through the policy's buffer whenever a fast path refuses.

@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * The buffer policy: a pure function from facts to a size, so that its
  * whole table can be tested without the machines it describes.
  */

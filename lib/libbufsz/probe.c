@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * The probe: how much memory this process may use, and the page size.
  * Host differences live here and nowhere else in the library.
  */

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # bsd.init.mk: read before anything a Makefile builds.
 
 .if !defined(_BSD_INIT_MK)

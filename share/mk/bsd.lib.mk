@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # bsd.lib.mk: a library, LIB, from SRCS.
 #
 # A static archive, installed with its INCS unless INTERNALLIB is set;

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # bsd.man.mk: manual pages, installed as their mdoc source (man(1) and
 # mandoc format them when read), each in the section its suffix names.
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # bsd.own.mk: where things are installed, and as whom.
 
 .if !defined(_BSD_OWN_MK)

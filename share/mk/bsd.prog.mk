@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # bsd.prog.mk: one program, PROG, from SRCS.
 
 .include <bsd.init.mk>

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # bsd.subdir.mk: run a target in each SUBDIR, in order.
 #
 # A .WAIT in SUBDIR keeps what follows it from starting before what

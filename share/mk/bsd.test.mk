@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # bsd.test.mk: ATF test programs and the Kyuafile that lists them.
 #
 # ATF_TESTS_C=	foo_test	builds foo_test.c against atf-c

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # sys.mk: the tree's defaults, read first by every make in the tree.
 #
 # Every make below the top must use this directory, never the host's mk

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # bench.sh: the benchmarks behind `make bench`.
 #
 # Compares the tree's cat, cp and yes with GNU's, busybox's and uutils'

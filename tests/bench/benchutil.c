@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * What the benchmark programs share: a monotonic clock in seconds, byte
  * counts as people write them (64k, 1m, 2g), and the median and range of
  * a set of runs.

@@ -1,3 +1,7 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+
 /* What the benchmark programs share. */
 
 #ifndef _BENCHUTIL_H_

@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * limits: what this machine can do at best, so that the bench report can
  * say how far cat and cp are from it.  Each figure is the median of -n
  * runs, in GB/s (10^9 bytes/s):

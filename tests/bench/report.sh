@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
 # report.sh: turn bench.sh's raw runs into report.md and gnuplot PNGs.
 #
 #	sh report.sh OUTDIR ELAPSED QUICK BIG NFILES NDIRS NSTRACE WINDOW

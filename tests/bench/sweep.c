@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * sweep: throughput of libbufsz's read/write loop against its buffer size,
  * per kind of output, with the input cached or not.  Its table is what the
  * policy's constants are chosen from; see tests/bench/README.

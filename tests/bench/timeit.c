@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * timeit: run one command (or a producer piped into a consumer) once and
  * print its wall time and peak resident set size on one line:
  *

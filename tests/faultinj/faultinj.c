@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * faultinj: a preloaded library that makes the program under test meet
  * the failures its environment can hand it, on demand and one call at a
  * time, and that tells it the machine is bigger or smaller than it is.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # cp(1) under injected faults: every call of every interposed function,
 # on every engine path (see faults_lib.sh for the sweep and its rules).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # The copy engine, through cat and cp, with its source changed under it:
 # truncated or grown right after the first call of each path has looked

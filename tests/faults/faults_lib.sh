@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # Shared by the fault suites: running a program with libfaultinj
 # preloaded, sweeping a fault over every call of a function, and judging

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # A caller may hand cat and yes a descriptor with O_NONBLOCK set (a
 # shared pipe, a terminal some other program made non-blocking).  EAGAIN

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # cat, cp and yes under valgrind's memcheck, on small inputs: no invalid
 # access, no use of uninitialised memory, no leak (definite, indirect or

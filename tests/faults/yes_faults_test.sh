@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # yes(1) under injected faults.  yes never ends by itself: each run is
 # read by head(1) for YES_BYTES bytes, after which yes dies of SIGPIPE,

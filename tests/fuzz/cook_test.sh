@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # Tests for cat's formatting, bin/cat/cook.c: the fuzzer's corpus
 # replayed, cook.c fed in chunks against the plain reference; and the

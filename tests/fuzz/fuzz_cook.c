@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * The fuzz target: bin/cat/cook.c, fed in chunks, against ref_cook.c,
  * fed whole.  An input is a header of HDRLEN bytes (missing ones read
  * as 0), then the bytes to format:

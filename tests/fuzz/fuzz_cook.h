@@ -1,3 +1,7 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+
 /* The fuzz target, for libFuzzer's driver and for replay.c's. */
 
 #ifndef FUZZ_COOK_H

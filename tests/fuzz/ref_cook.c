@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * A reference for cat -b -E -n -s -T -v in the C locale, kept as plain
  * as possible so that it can be trusted by reading it: one byte at a
  * time, no tables, no runs, printf for the numbers.  It follows cat(1),

@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * The fuzzer's reference: what cat's formatting options make of one
  * file in the C locale, worked out apart from bin/cat/cook.c.
  */

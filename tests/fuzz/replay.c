@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * The fuzz target without libFuzzer, for the test suite: every input
  * found in the directories and files named goes through it once.
  *

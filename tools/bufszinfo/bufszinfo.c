@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * Show the buffer policy this machine gets: the facts libbufsz probes,
  * and the size it picks, with its reason, for the copies people make.
  */

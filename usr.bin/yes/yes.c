@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * yes: print a line forever.
  *
  * The output is built once: the line repeated to fill a buffer that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # Tests for cat(1): every option and the combinations people type, every
 # error, the kinds of input (pipes, FIFOs, sockets, /proc, devices, files

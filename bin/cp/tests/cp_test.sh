@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # Tests for cp(1).  The program under test is ${rootdir}/bin/cp, rootdir
 # being a kyua configuration variable (empty: the installed /bin/cp).

@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * The copy engine: every path forced in turn on the same inputs, the
  * path each pair of descriptors takes, holes, errors on either side,
  * truncation under mmap, non-blocking pipes, and the environment.

@@ -1,4 +1,6 @@
-/*
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
  * The policy's whole table, walked without the machines it describes,
  * and the probe and the allocator on this host.
  */

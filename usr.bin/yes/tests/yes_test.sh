@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # Tests for yes(1).  The expected output is always built by awk or paste,
 # never by yes itself.
