@@ -46,7 +46,7 @@ static struct cook cook;	/* the formatting, once obuf is allocated */
 static char *obuf;		/* formatted output waiting to be written */
 static size_t obufsz;
 
-static _Noreturn void usage(void);
+static void	usage(void) __dead2;
 static void	lock_output(void);
 static void	do_operand(const char *);
 static int	open_operand(const char *);

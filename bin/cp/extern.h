@@ -53,6 +53,6 @@ void	progress_init(void);
 void	path_set(struct pathbuf *, const char *);
 void	path_push(struct pathbuf *, const char *);
 void	path_trunc(struct pathbuf *, size_t);
-void	usage(void) __attribute__((__noreturn__));
+void	usage(void) __dead2;
 
 #endif /* !_CP_EXTERN_H_ */

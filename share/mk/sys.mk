@@ -28,7 +28,19 @@ CWARNFLAGS?=	-Wall -Wextra -Werror -Wstrict-prototypes \
 		-Wmissing-prototypes -Wmissing-declarations -Wshadow \
 		-Wpointer-arith -Wcast-qual -Wwrite-strings -Wformat=2 \
 		-Wundef -Wvla -Wold-style-definition
-.if ${.MAKE.OS} == "Linux"
+# The system the tree is built for, as uname -s names it.  A leaf
+# Makefile picks its host-specific sources with ${OPSYS:UFreeBSD}, so
+# that under FreeBSD's own share/mk, which does not set it, it builds
+# FreeBSD's.
+OPSYS?=		${.MAKE.OS}
+
+# FreeBSD's <sys/cdefs.h> names a function that never returns __dead2;
+# elsewhere the tree gives the name the same meaning.
+.if ${OPSYS} != "FreeBSD"
+CPPFLAGS+=	'-D__dead2=__attribute__((__noreturn__))'
+.endif
+
+.if ${OPSYS} == "Linux"
 # Linux declares splice, copy_file_range and friends only under this; and
 # 32-bit glibc needs the second for files over 2 GiB (the BSDs and musl
 # always have a 64-bit off_t).

@@ -53,7 +53,7 @@ struct limits {
 
 typedef double	limitfn(struct limits *);
 
-static void	usage(void) __attribute__((__noreturn__));
+static void	usage(void) __dead2;
 static void	make_input(struct limits *);
 static int	new_output(struct limits *, const char *);
 static void	end_output(struct limits *, int);

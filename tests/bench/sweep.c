@@ -80,7 +80,7 @@ static volatile sig_atomic_t interrupted;
 static struct sweep *cleanup_sweep;	/* what to remove at exit */
 static pid_t	main_pid;
 
-static void	usage(void) __attribute__((__noreturn__));
+static void	usage(void) __dead2;
 static void	on_signal(int);
 static void	parse_sizes(struct sweep *, char *);
 static void	parse_outputs(struct sweep *, char *);

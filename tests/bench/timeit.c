@@ -44,7 +44,7 @@ struct timeit {
 	char		**cons;		/* the consumer command, or NULL */
 };
 
-static void	usage(void) __attribute__((__noreturn__));
+static void	usage(void) __dead2;
 static double	tv_seconds(const struct timeval *);
 static void	redirect(const char *, int, int);
 static pid_t	spawn(char **, int, int, const char *, int);

@@ -195,7 +195,7 @@ static ssize_t	(*real_vmsplice)(int, const struct iovec *, unsigned long,
 		    unsigned int);
 #endif
 
-static void	die(const char *, const char *) __attribute__((__noreturn__));
+static void	die(const char *, const char *) __dead2;
 static void	*next_sym(const char *);
 static void	resolve_all(void);
 static int	find_segs(struct dl_phdr_info *, size_t, void *);

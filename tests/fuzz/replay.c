@@ -29,7 +29,7 @@
 #include "fuzz_cook.h"
 #include "ref_cook.h"
 
-static _Noreturn void usage(void);
+static void	usage(void) __dead2;
 static int	replay_path(const char *);
 static int	replay_dir(const char *);
 static void	replay_file(const char *);

@@ -50,7 +50,7 @@ static int	use_vmsplice(const struct bufsz_engine *,
 		    const struct stat *);
 static size_t	emit_vmsplice(char *, size_t);
 static void	grow_pipe(void);
-static _Noreturn void emit_write(const char *, size_t, size_t);
+static void	emit_write(const char *, size_t, size_t) __dead2;
 
 int
 main(int argc, char *argv[])
