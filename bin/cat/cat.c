@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
+#include <paths.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,8 @@ main(int argc, char *argv[])
 {
 	int ch;
 
+	if (bufsz_stdfds() != 0)
+		err(1, "%s", _PATH_DEVNULL);
 	(void)setlocale(LC_CTYPE, "");
 
 	/*

@@ -20,6 +20,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <paths.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +112,8 @@ main(int argc, char *argv[])
 	size_t len;
 	int Hflag, Lflag, ch, r, rflag, slash, tdir;
 
+	if (bufsz_stdfds() != 0)
+		err(1, "%s", _PATH_DEVNULL);
 	Hflag = Lflag = rflag = 0;
 	while ((ch = getopt(argc, argv, "HLPRafilnprsvx")) != -1)
 		switch (ch) {

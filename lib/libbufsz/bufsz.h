@@ -140,4 +140,12 @@ ssize_t	bufsz_read(int fd, void *, size_t);
 
 const char *bufsz_path_name(enum bufsz_path);
 
+/*
+ * Hold each of descriptors 0, 1 and 2 that is closed with /dev/null,
+ * opened so that using it still fails with EBADF, lest the first file
+ * the program opens become its standard input or output.  Programs call
+ * it first.  Returns 0, or -1 with errno set.
+ */
+int	bufsz_stdfds(void);
+
 #endif /* !_BUFSZ_H_ */

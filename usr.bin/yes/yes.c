@@ -17,6 +17,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <paths.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -60,6 +61,8 @@ main(int argc, char *argv[])
 	char *line, *out;
 	size_t linelen, outlen, off;
 
+	if (bufsz_stdfds() != 0)
+		err(1, "%s", _PATH_DEVNULL);
 	/*
 	 * Like every BSD yes, no options: "-x" and "--" are operands and
 	 * are printed like any other word.
