@@ -205,9 +205,9 @@ check_fds(const struct run *r, const struct model *m, const struct snap *pre,
 	const char *p;
 	uintmax_t dev, ino;
 	unsigned mode;
-	int fd, n;
+	int fd, n, sig;
 
-	if (!WIFEXITED(r->status))
+	if (run_status(r, &sig) == -1)
 		return;
 	if (r->fds == NULL) {
 		finding(fs, "NOREPORT", NULL, "the descriptor report is "
@@ -512,9 +512,9 @@ check_exit(const struct run *r, const struct model *m, const struct said *s,
 	const char *known, *k;
 	char *why, *list, *t;
 	size_t i, nbad, nknown;
-	int code;
+	int code, sig;
 
-	code = WEXITSTATUS(r->status);
+	code = run_status(r, &sig);
 	if (m->usage) {
 		if (code == 0)
 			finding(fs, "EXIT0", NULL, "exit 0 after a usage "
@@ -599,13 +599,12 @@ cp_judge(const struct cpcase *cc, const struct cpopts *o,
 	struct said s;
 	char *T;
 	size_t i;
-	int code, dup;
+	int code, dup, sig;
 
-	if (WIFSIGNALED(r->status)) {
-		finding(fs, WTERMSIG(r->status) == SIGALRM ? "HANG" : "CRASH",
-		    NULL, "killed by signal %d", WTERMSIG(r->status));
+	if ((code = run_status(r, &sig)) == -1) {
+		finding(fs, sig == SIGALRM ? "HANG" : "CRASH", NULL,
+		    "killed by signal %d", sig);
 	} else {
-		code = WEXITSTATUS(r->status);
 		if (code != 0 && code != 1 && !(m->usage && code == 64))
 			finding(fs, "CRASH", NULL, "exit status %d%s", code,
 			    code == 86 || code == 87 ? " (a sanitizer)" :
@@ -625,7 +624,7 @@ cp_judge(const struct cpcase *cc, const struct cpopts *o,
 	check_verbose(r, m, pre, post, root, T, o, fs);
 	if (o->p)
 		check_stamps(m, post, fs);
-	if (WIFEXITED(r->status))
+	if (code != -1)
 		check_exit(r, m, &s, pre, post, root, T, o, fs);
 	free(T);
 	/* cp took an operand for an option: the model's view is not its. */

@@ -122,7 +122,8 @@ find_candidates(void)
 	for (i = 0; i < sizeof(roots) / sizeof(roots[0]); i++)
 		if (lstat(roots[i].path, &st) == 0)
 			scan(roots[i].path, roots[i].depth, st.st_dev);
-	qsort(cand, ncand, sizeof(*cand), cmp_str);
+	if (ncand > 1)
+		qsort(cand, ncand, sizeof(*cand), cmp_str);
 }
 
 /* The reference: read(2) in 4 KiB steps to the end. */
@@ -276,12 +277,12 @@ cat_to_file(void *arg)
 static void
 judge_run(const struct run *r, const char *prog, struct findings *fs)
 {
+	int code, sig;
 
-	if (WIFSIGNALED(r->status))
-		finding(fs, WTERMSIG(r->status) == SIGALRM ? "HANG" : "CRASH",
-		    NULL, "%s killed by signal %d", prog, WTERMSIG(r->status));
-	else if (r->fds != NULL && *r->fds != '\0' &&
-	    WEXITSTATUS(r->status) == 0)
+	if ((code = run_status(r, &sig)) == -1)
+		finding(fs, sig == SIGALRM ? "HANG" : "CRASH", NULL,
+		    "%s killed by signal %d", prog, sig);
+	else if (r->fds != NULL && *r->fds != '\0' && code == 0)
 		finding(fs, "FDLEAK", NULL, "%s left open at exit: %s", prog,
 		    r->fds);
 }
@@ -350,7 +351,7 @@ proc_case(const struct ctx *c, uint64_t seed, uint64_t num,
 	const char *known;
 	char *root, *argv[5], *ref, *got, *h, *dir;
 	size_t reflen, gotlen, i;
-	int ok;
+	int code, ok, sig;
 
 	if (!host_has_procsys() || geteuid() != 0)
 		return (0);
@@ -425,7 +426,8 @@ proc_case(const struct ctx *c, uint64_t seed, uint64_t num,
 	}
 	run(&run1);
 	judge_run(&run1, argv[0], fs);
-	ok = WIFEXITED(run1.status);
+	code = run_status(&run1, &sig);
+	ok = code != -1;
 	if (ok && p.kind == P_CAT_PIPE) {
 		if (differs(p.path, ref, reflen, run1.outbuf, run1.outlen)) {
 			h = how(ref, reflen, run1.outbuf, run1.outlen, &known);
@@ -443,14 +445,14 @@ proc_case(const struct ctx *c, uint64_t seed, uint64_t num,
 				free(h);
 			}
 			free(got);
-		} else if (WEXITSTATUS(run1.status) == 0)
+		} else if (code == 0)
 			finding(fs, "PROCSYS", NULL, "%s exit 0 but no copy",
 			    p.path);
 	} else if (ok && p.kind == P_CPR)
 		judge_tree(dir, p.out, "", fs);
-	if (ok && p.kind != P_CPR && WEXITSTATUS(run1.status) != 0)
+	if (ok && p.kind != P_CPR && code != 0)
 		finding(fs, "PROCSYS", NULL, "%s %s: exit %d: %s", argv[0],
-		    p.path, WEXITSTATUS(run1.status), run1.errbuf);
+		    p.path, code, run1.errbuf);
 	if (c->verbose || fs->n > 0) {
 		(void)fprintf(log, "%s proc seed %ju case %ju: %s%s%s %s%s\n",
 		    fs->n > 0 ? "FAIL" : "ok", (uintmax_t)seed,

@@ -333,6 +333,25 @@ drain(struct run *r, pid_t pid, int in, int out, int errfd)
 			err(3, "waitpid");
 }
 
+/*
+ * How the run ended: its exit status, or -1 with the signal that killed
+ * it in *sig.  (NetBSD's W* macros take the address of their argument,
+ * so they get a copy.)
+ */
+int
+run_status(const struct run *r, int *sig)
+{
+	int status;
+
+	status = r->status;
+	*sig = 0;
+	if (WIFSIGNALED(status)) {
+		*sig = WTERMSIG(status);
+		return (-1);
+	}
+	return (WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
 void
 run_free(struct run *r)
 {

@@ -122,6 +122,7 @@ struct run {
 
 void		 run_init(const char *, const char *);
 int		 run(struct run *);
+int		 run_status(const struct run *, int *);
 void		 run_free(struct run *);
 char		*run_describe(const struct run *);
 int		 nobody_ids(uid_t *, gid_t *);
@@ -188,6 +189,7 @@ char		*shell_quote(const char *);
 
 /* host_*.c: what only some hosts can do. */
 int		 host_bind_alias(const char *, const char *);
+int		 host_next_data(int, off_t, off_t, off_t *, off_t *);
 int		 host_has_procsys(void);
 
 #endif /* !SAFETY_H */

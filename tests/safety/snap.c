@@ -102,17 +102,8 @@ hash_fd(int fd, uint64_t *hp)
 	h = mix64((uint64_t)st.st_size);
 	done = 0;
 	for (data = 0; data < st.st_size; data = hole) {
-		data = lseek(fd, data, SEEK_DATA);
-		if (data == -1 && errno == ENXIO)
+		if (host_next_data(fd, data, st.st_size, &data, &hole) == -1)
 			break;
-		if (data == -1) {
-			/* No SEEK_DATA here: all of it. */
-			if (hash_range(fd, 0, st.st_size, &h) == -1)
-				return (-1);
-			break;
-		}
-		if ((hole = lseek(fd, data, SEEK_HOLE)) == -1)
-			hole = st.st_size;
 		/* Round out to whole blocks, so none is hashed twice. */
 		if (hole % HBLOCK != 0)
 			hole += HBLOCK - hole % HBLOCK;
@@ -243,7 +234,8 @@ walk(struct snap *s, int dfd, const char *prefix)
 		names[n++] = xstrdup(de->d_name);
 	}
 	(void)closedir(d);
-	qsort(names, n, sizeof(*names), cmp_name);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), cmp_name);
 	for (i = 0; i < n; i++) {
 		child = xasprintf("%s%s", prefix, names[i]);
 		if (fstatat(dfd, names[i], &st, AT_SYMLINK_NOFOLLOW) == -1)
