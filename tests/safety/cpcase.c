@@ -101,6 +101,7 @@ check(const struct ctx *c, struct cpcase *cc, struct findings *fs, int keep)
 	r.err = cc->err;
 	r.fsize = cc->fsize;
 	r.timeout = 60;
+	r.signals = cc->signals;
 	run(&r);
 	snap_take(&post, root);
 	cp_judge(cc, &o, &m, &pre, &post, &r, root, fs);
@@ -180,8 +181,15 @@ cmdline(const struct cpcase *cc)
 		free(s);
 		s = t;
 	}
-	if (cc->err == IO_CLOSED) {
-		t = xasprintf("%s 2>&-", s);
+	if (cc->err == IO_CLOSED || cc->err == IO_MERGE) {
+		t = xasprintf("%s %s", s, cc->err == IO_CLOSED ? "2>&-" :
+		    "2>&1");
+		free(s);
+		s = t;
+	}
+	if (cc->signals > 0) {
+		t = xasprintf("%s    # with SIGUSR1 sent %d times during the "
+		    "copy", s, cc->signals);
 		free(s);
 		s = t;
 	}
@@ -415,7 +423,7 @@ shrink_conditions(const struct ctx *c, struct cpcase *cc, const struct finding *
 		else
 			cc->in = IO_CLOSED;
 	}
-	if (cc->err == IO_CLOSED) {
+	if (cc->err == IO_CLOSED && cc->signals == 0) {
 		cc->err = IO_PIPE;
 		if (still(c, cc, kind, runs))
 			progress = 1;

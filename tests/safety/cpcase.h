@@ -22,6 +22,7 @@ struct cpcase {
 	enum io		 err;
 	off_t		 fsize;
 	char		*env[3];	/* BUFSZ_PATH=, BUFSZ_SIZE= */
+	int		 signals;	/* SIGUSR1s (progress) during the copy */
 };
 
 /* What cp is asked to do, as its getopt would read it. */

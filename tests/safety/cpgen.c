@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,7 @@ static void	gen_args(const struct ctx *, struct gen *, struct cpcase *,
 static void	gen_target_state(struct gen *, struct cpcase *, size_t);
 static void	gen_modes(struct gen *, struct cpcase *);
 static void	gen_run(struct gen *, struct cpcase *);
+static void	gen_signals(struct gen *, struct cpcase *);
 
 static const char *const names[] = {
 	"a", "b", "c", "d", "e", "f", "g", "h", "k", "m", "sub", "data",
@@ -324,6 +326,7 @@ cp_gen(const struct ctx *c, struct rng *r, struct cpcase *cc)
 	gen_args(c, &g, cc, &cc->args, &cc->nargs);
 	gen_modes(&g, cc);
 	gen_run(&g, cc);
+	gen_signals(&g, cc);
 	pool_free(&g.files);
 	pool_free(&g.dirs);
 	pool_free(&g.fifos);
@@ -738,4 +741,66 @@ cp_case_free(struct cpcase *cc)
 	for (i = 0; cc->env[i] != NULL; i++)
 		free(cc->env[i]);
 	memset(cc, 0, sizeof(*cc));
+}
+
+/*
+ * Progress reports asked for (SIGUSR1) while a large file is copied, with
+ * stderr closed or going where -v's lines go: the copy must stay whole,
+ * each line whole (issue 15).  Slowed down to be caught in the act.
+ */
+static void
+gen_signals(struct gen *g, struct cpcase *cc)
+{
+	const char *target;
+	struct op *o;
+	size_t i;
+
+	target = cc->args[cc->nargs - 1];
+	if (!rng_chance(g->r, 7) || (strcmp(target, "dst") != 0 &&
+	    strcmp(target, "dst/") != 0))
+		return;
+	o = tree_add(g->t, OP_FILE, "src/big", NULL);
+	o->size = 4 * 1048576;
+	o->data = rng_next(g->r);
+	o->text = 1;
+	/* src/big goes just before the target, after every option. */
+	cc->args = xrealloc(cc->args, (cc->nargs + 2) * sizeof(*cc->args));
+	cc->args[cc->nargs + 1] = NULL;
+	cc->args[cc->nargs] = cc->args[cc->nargs - 1];
+	cc->args[cc->nargs - 1] = xstrdup("src/big");
+	cc->nargs++;
+	/*
+	 * Before it, more -v lines than stdout's buffer holds, so that one
+	 * is cut in two by a flush when the copy of src/big starts.
+	 */
+	for (i = 0; i < cc->nargs && cc->args[i][0] == '-'; i++)
+		if (strcmp(cc->args[i], "--") != 0 &&
+		    strcspn(cc->args[i], "Rar") < strlen(cc->args[i]))
+			break;
+	if (i < cc->nargs && cc->args[i][0] == '-') {
+		char name[32];
+		int j;
+
+		(void)tree_add(g->t, OP_DIR, "src/many", NULL);
+		for (j = 0; j < 200; j++) {
+			(void)snprintf(name, sizeof(name), "src/many/f%03d",
+			    j);
+			(void)tree_add(g->t, OP_FILE, name, NULL);
+		}
+		cc->args = xrealloc(cc->args, (cc->nargs + 2) *
+		    sizeof(*cc->args));
+		cc->args[cc->nargs + 1] = NULL;
+		cc->args[cc->nargs] = cc->args[cc->nargs - 1];
+		cc->args[cc->nargs - 1] = cc->args[cc->nargs - 2];
+		cc->args[cc->nargs - 2] = xstrdup("src/many");
+		cc->nargs++;
+	}
+	for (i = 0; cc->env[i] != NULL; i++)
+		free(cc->env[i]);
+	cc->env[0] = xstrdup("BUFSZ_PATH=rw");
+	cc->env[1] = xstrdup("BUFSZ_SIZE=4096");
+	cc->env[2] = NULL;
+	cc->signals = 200;
+	cc->err = rng_chance(g->r, 30) ? IO_CLOSED : IO_MERGE;
+	cc->fsize = 0;
 }

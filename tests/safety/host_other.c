@@ -39,3 +39,12 @@ host_next_data(int fd, off_t off, off_t size, off_t *data, off_t *hole)
 	*hole = size;
 	return (off < size ? 0 : -1);
 }
+
+int
+host_catches(pid_t pid, int sig)
+{
+
+	(void)pid;
+	(void)sig;
+	return (-1);
+}

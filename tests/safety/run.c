@@ -268,7 +268,12 @@ drain(struct run *r, pid_t pid, int in, int out, int errfd)
 		in = -1;
 	}
 	deadline = time(NULL) + (r->timeout > 0 ? r->timeout : 60) + 15;
+	r->sent = 0;
 	for (;;) {
+		/* SIGUSR1s, a millisecond apart, once it has its handler. */
+		if (r->sent < r->signals && host_catches(pid, SIGUSR1) == 1 &&
+		    kill(pid, SIGUSR1) == 0)
+			r->sent++;
 		nfd = 0;
 		if (in != -1) {
 			pfd[nfd].fd = in;
@@ -288,7 +293,8 @@ drain(struct run *r, pid_t pid, int in, int out, int errfd)
 			(void)kill(pid, SIGKILL);
 			killed = 1;
 		}
-		if (poll(pfd, (nfds_t)nfd, 1000) == -1) {
+		if (poll(pfd, (nfds_t)nfd, r->sent < r->signals ? 1 : 1000) ==
+		    -1) {
 			if (errno == EINTR)
 				continue;
 			err(3, "poll");

@@ -111,6 +111,7 @@ struct run {
 	void		 *arg;
 	off_t		  fsize;	/* RLIMIT_FSIZE; 0: none */
 	unsigned	  timeout;
+	int		  signals;	/* SIGUSR1s to send while it runs */
 	/* What came of it. */
 	int		  status;	/* as waitpid gives it */
 	char		 *outbuf;
@@ -118,6 +119,7 @@ struct run {
 	char		 *errbuf;
 	size_t		  errlen;
 	char		 *fds;		/* the preload's report, or NULL */
+	int		  sent;		/* SIGUSR1s sent */
 };
 
 void		 run_init(const char *, const char *);
@@ -190,6 +192,7 @@ char		*shell_quote(const char *);
 /* host_*.c: what only some hosts can do. */
 int		 host_bind_alias(const char *, const char *);
 int		 host_next_data(int, off_t, off_t, off_t *, off_t *);
+int		 host_catches(pid_t, int);
 int		 host_has_procsys(void);
 
 #endif /* !SAFETY_H */
