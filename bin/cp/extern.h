@@ -37,7 +37,7 @@ struct node {
 	const struct stat	*dirst;
 };
 
-extern int	fflag, iflag, lflag, nflag, pflag, sflag, vflag;
+extern int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 extern int	Rflag;
 extern int	tflags;		/* fstatat flags, existing targets */
 extern mode_t	cmask;		/* the umask */
@@ -53,6 +53,5 @@ void	progress_init(void);
 void	path_set(struct pathbuf *, const char *);
 void	path_push(struct pathbuf *, const char *);
 void	path_trunc(struct pathbuf *, size_t);
-void	usage(void) __dead2;
 
 #endif /* !_CP_EXTERN_H_ */

@@ -525,15 +525,3 @@ path_trunc(struct pathbuf *pb, size_t len)
 	pb->len = len;
 	pb->p[len] = '\0';
 }
-
-void
-usage(void)
-{
-
-	(void)fprintf(stderr, "%s\n%s\n",
-	    "usage: cp [-R [-H | -L | -P]] [-f | -i | -n] [-alpsvx] "
-	    "source target",
-	    "       cp [-R [-H | -L | -P]] [-f | -i | -n] [-alpsvx] "
-	    "source ... directory");
-	exit(1);
-}
