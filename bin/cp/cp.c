@@ -309,7 +309,7 @@ bad_option(char *argv[])
 	int exact, n;
 
 	if (optopt != 0 && optopt != SORT_OPT &&
-	    strchr(OPTSTRING + 1, optopt) == NULL) {
+	    strchr(&OPTSTRING[1], optopt) == NULL) {
 		warnx("illegal option -- %c", optopt);
 		usage();
 	}
@@ -686,7 +686,7 @@ finish_dir(void)
 
 	f = &stack[depth - 1];
 	if (f->dfd != -1 && pflag) {
-		if (setfile(f->dfd, -1, NULL, &f->st) != 0)
+		if (setfile(f->dfd, -1, NULL, f->sfd, &f->st) != 0)
 			rval = 1;
 	} else if (f->dfd != -1 && f->created) {
 		/* mkdir left out the set-id and sticky bits, or owner rwx. */

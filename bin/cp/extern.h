@@ -37,6 +37,32 @@ struct node {
 	const struct stat	*dirst;
 };
 
+/*
+ * -p: where the attributes come from (the source's stat, and the source
+ * open when it is a file or a directory, else -1), and where they go (an
+ * open target, or a name relative to dir).
+ */
+struct attr_source {
+	int			 fd;
+	const struct stat	*st;
+};
+
+struct attr_target {
+	int			 fd;	/* -1: go by name */
+	int			 dir;
+	const char		*name;
+	const char		*path;	/* for messages */
+};
+
+/* A buffer that grows, reused from file to file. */
+struct xbuf {
+	char	*p;
+	size_t	 len;
+};
+
+#define	MODEBITS	\
+	(S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
+
 extern int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 extern int	Rflag;
 extern int	tflags;		/* fstatat flags, existing targets */
@@ -48,7 +74,14 @@ int	copy_file(struct node *);
 int	copy_link(struct node *);
 int	copy_special(struct node *);
 int	target_replaceable(const struct node *, const struct stat *);
-int	setfile(int, int, const char *, const struct stat *);
+int	setfile(int, int, const char *, int, const struct stat *);
+void	xbuf_grow(struct xbuf *, size_t);
+/* attr_<system>.c */
+int	attr_copy(const struct attr_source *, const struct attr_target *);
+int	attr_flags(const struct attr_source *, const struct attr_target *,
+	    const struct stat *);
+/* attr_freebsd.c, attr_netbsd.c: file flags by name, not following links */
+int	chflags_at(const struct attr_target *, unsigned long);
 void	progress_init(void);
 void	path_set(struct pathbuf *, const char *);
 void	path_push(struct pathbuf *, const char *);

@@ -19,9 +19,6 @@
 
 #include "extern.h"
 
-#define	MODEBITS	\
-	(S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
-
 static int	ask(void);
 static int	open_target(const struct node *, mode_t, struct stat *);
 static int	copy_data(int, const struct stat *, int, const struct stat *);
@@ -69,7 +66,7 @@ copy_file(struct node *n)
 		return (1);
 	}
 	rv = copy_data(in, &n->st, out, &outst);
-	if (pflag && setfile(out, -1, NULL, &n->st) != 0)
+	if (pflag && setfile(out, -1, NULL, in, &n->st) != 0)
 		rv = 1;
 	(void)close(in);
 	if (close(out) == -1) {
@@ -290,7 +287,7 @@ copy_link(struct node *n)
 	}
 	free(target);
 	if (rv == 0 && pflag)
-		rv = setfile(-1, n->ddir, n->dname, &n->st);
+		rv = setfile(-1, n->ddir, n->dname, -1, &n->st);
 	return (rv);
 }
 
@@ -349,7 +346,7 @@ copy_special(struct node *n)
 			return (1);
 		}
 	}
-	return (pflag ? setfile(-1, n->ddir, n->dname, &n->st) : 0);
+	return (pflag ? setfile(-1, n->ddir, n->dname, -1, &n->st) : 0);
 }
 
 static int
@@ -359,56 +356,6 @@ make_special(const struct node *n)
 	if (S_ISFIFO(n->st.st_mode))
 		return (mkfifoat(n->ddir, n->dname, n->st.st_mode & MODEBITS));
 	return (mknodat(n->ddir, n->dname, n->st.st_mode, n->st.st_rdev));
-}
-
-/*
- * -p: owner, mode and times, through the descriptor fd when there is
- * one, else by name relative to dir without following a link.  Owner
- * first, as a change of owner may clear the set-id bits; when the owner
- * cannot be kept, neither are they.  Times last.
- */
-int
-setfile(int fd, int dir, const char *name, const struct stat *st)
-{
-	struct timespec ts[2];
-	mode_t mode;
-	int islink, r, rv;
-
-	rv = 0;
-	islink = fd == -1 && S_ISLNK(st->st_mode);
-	mode = st->st_mode & MODEBITS;
-	if (fd != -1)
-		r = fchown(fd, st->st_uid, st->st_gid);
-	else
-		r = fchownat(dir, name, st->st_uid, st->st_gid,
-		    AT_SYMLINK_NOFOLLOW);
-	if (r == -1) {
-		if (errno != EPERM) {
-			warn("chown: %s", dst.p);
-			rv = 1;
-		}
-		mode &= ~(mode_t)(S_ISUID | S_ISGID);
-	}
-	if (fd != -1)
-		r = fchmod(fd, mode);
-	else
-		r = fchmodat(dir, name, mode, islink ? AT_SYMLINK_NOFOLLOW : 0);
-	/* Linux has no mode on links to keep. */
-	if (r == -1 && !(islink && (errno == EOPNOTSUPP || errno == ENOTSUP))) {
-		warn("chmod: %s", dst.p);
-		rv = 1;
-	}
-	ts[0] = st->st_atim;
-	ts[1] = st->st_mtim;
-	if (fd != -1)
-		r = futimens(fd, ts);
-	else
-		r = utimensat(dir, name, ts, AT_SYMLINK_NOFOLLOW);
-	if (r == -1) {
-		warn("utimes: %s", dst.p);
-		rv = 1;
-	}
-	return (rv);
 }
 
 void

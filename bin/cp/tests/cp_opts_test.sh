@@ -15,6 +15,61 @@ usage="usage: cp [-R [-H | -L | -P]] [-f | -i | -n] [-alNpsvx] source target
        cp [-R [-H | -L | -P]] [-f | -i | -n] [-alNpsvx] source ... directory
 "
 
+# Skip unless the tool is installed and the work directory's file system
+# takes what it sets.
+need_xattr()
+{
+	command -v setfattr >/dev/null 2>&1 && command -v getfattr \
+	    >/dev/null 2>&1 || atf_skip "setfattr/getfattr (Debian: attr) \
+are not installed"
+	touch xprobe
+	setfattr -n user.probe -v 1 xprobe 2>/dev/null ||
+	    atf_skip "this file system takes no user extended attributes"
+	rm xprobe
+}
+
+need_acl()
+{
+	command -v setfacl >/dev/null 2>&1 && command -v getfacl \
+	    >/dev/null 2>&1 || atf_skip "setfacl/getfacl (Debian: acl) \
+are not installed"
+	touch aprobe
+	setfacl -m u:nobody:r aprobe 2>/dev/null ||
+	    atf_skip "this file system has no POSIX ACLs"
+	rm aprobe
+}
+
+# $1: the chattr(1) letters the test sets.
+need_chattr()
+{
+	command -v chattr >/dev/null 2>&1 && command -v lsattr \
+	    >/dev/null 2>&1 || atf_skip "chattr/lsattr (e2fsprogs) are not \
+installed"
+	touch fprobe
+	chattr "+$1" fprobe 2>/dev/null ||
+	    atf_skip "this file system or user cannot set +$1"
+	chattr "-$1" fprobe
+	rm fprobe
+}
+
+# The chattr(1) letters set on $1, without the e2fsprogs layout ones.
+flags()
+{
+	lsattr -d "$1" | awk '{ print $1 }' | tr -cd 'aidASD'
+}
+
+# The ACL of $1 without its header, to compare two files'.
+acl()
+{
+	getfacl -c -p "$1"
+}
+
+# Undo what a case's chattr did, lest kyua cannot remove its files.
+unflag()
+{
+	chattr -R -ia . 2>/dev/null || true
+}
+
 atf_test_case operand_ends_options
 operand_ends_options_head()
 {
@@ -215,6 +270,206 @@ socket_operand_body()
 	atf_check test -d e -a ! -e e/s
 }
 
+atf_test_case p_xattrs
+p_xattrs_head()
+{
+	atf_set "descr" "-p keeps user extended attributes, of files and dirs"
+}
+p_xattrs_body()
+{
+	need_xattr
+	mkdir d
+	echo x > d/f
+	big=$(awk 'BEGIN { while (i++ < 3000) printf "v" }')
+	setfattr -n user.color -v blue d/f
+	setfattr -n user.big -v "$big" d/f
+	setfattr -n user.empty d/f
+	setfattr -n user.dir -v yes d
+	# A read-only source: its copy takes the attributes all the same.
+	chmod 0444 d/f
+	atf_check $(prog) -Rp d e
+	atf_check -o inline:"blue" getfattr --only-values -n user.color e/f
+	atf_check -o inline:"$big" getfattr --only-values -n user.big e/f
+	atf_check -o empty getfattr --only-values -n user.empty e/f
+	atf_check -o inline:"yes" getfattr --only-values -n user.dir e
+	atf_check -o inline:"444\n" stat -c %a e/f
+	atf_check $(prog) -a d/f a
+	atf_check -o inline:"blue" getfattr --only-values -n user.color a
+	# Without -p, no attributes.
+	atf_check $(prog) -R d plain
+	atf_check -s not-exit:0 -e ignore getfattr -n user.color plain/f
+	atf_check -s not-exit:0 -e ignore getfattr -n user.dir plain
+}
+
+atf_test_case p_acls
+p_acls_head()
+{
+	atf_set "descr" "-p keeps POSIX ACLs, a directory's default ACL too"
+}
+p_acls_body()
+{
+	need_acl
+	mkdir d
+	echo x > d/f
+	setfacl -m u:nobody:rw,g:nogroup:r d/f
+	setfacl -m u:nobody:rwx d
+	setfacl -d -m u:nobody:rx,o::- d
+	echo y > plainf
+	atf_check $(prog) -Rp d e
+	acl d/f > want
+	acl e/f > got
+	atf_check cmp want got
+	acl d > want
+	acl e > got
+	atf_check cmp want got
+	atf_check -o match:"default:user:nobody:r-x" getfacl -c e
+	# What e's new entries inherit is e's, not the copier's.
+	atf_check $(prog) plainf e/new
+	atf_check -o match:"user:nobody:r-x" getfacl -c e/new
+	# Without -p, no ACL.
+	atf_check $(prog) d/f nop
+	atf_check -o not-match:"nobody" getfacl -c nop
+}
+
+atf_test_case p_flags cleanup
+p_flags_head()
+{
+	atf_set "descr" "-p keeps inode flags, immutable last; -N does not"
+	atf_set "require.user" "root"
+}
+p_flags_body()
+{
+	need_chattr i
+	need_chattr d
+	mkdir d
+	echo x > d/f
+	echo y > d/g
+	touch -d 2001-02-03 d/f d/g
+	chattr +d d/f
+	chattr +a d/g
+	chattr +i d
+	atf_check $(prog) -Rp d e
+	atf_check_equal "d" "$(flags e/f)"
+	atf_check_equal "a" "$(flags e/g)"
+	atf_check_equal "i" "$(flags e)"
+	# The times were set before the flags that forbid it.
+	atf_check test ! e/g -nt d/g -a ! e/g -ot d/g
+	atf_check -o inline:"y\n" cat e/g
+	# An immutable target is not written, even with -f, nor is a new
+	# file made in an immutable directory.
+	echo new > n
+	echo old > imm
+	chattr +i imm
+	atf_check -s exit:1 -e inline:"cp: imm: Operation not permitted\n" \
+	    $(prog) n imm
+	atf_check -s exit:1 -e inline:"cp: imm: Operation not permitted\n" \
+	    $(prog) -f n imm
+	atf_check -s exit:1 -e inline:"cp: imm: Operation not permitted\n" \
+	    $(prog) -p n imm
+	atf_check -o inline:"old\n" cat imm
+	atf_check -s exit:1 -e inline:"cp: e/n: Operation not permitted\n" \
+	    $(prog) n e
+	atf_check test ! -e e/n
+	chattr -i e imm
+	# -N keeps no flags; the rest still comes.
+	atf_check $(prog) -RpN d nf
+	atf_check_equal "" "$(flags nf)"
+	atf_check_equal "" "$(flags nf/f)"
+	atf_check test ! nf/f -nt d/f
+	# Without -p, no flags.
+	atf_check $(prog) d/f plain
+	atf_check_equal "" "$(flags plain)"
+	# A flag on the target that the source lacks is cleared.
+	touch t
+	chattr +d t
+	echo z > s
+	atf_check $(prog) -p s t
+	atf_check_equal "" "$(flags t)"
+}
+p_flags_cleanup()
+{
+	unflag
+}
+
+atf_test_case p_unprivileged cleanup
+p_unprivileged_head()
+{
+	atf_set "descr" "As a user, -p keeps what a user may set, reports the rest"
+	atf_set "require.user" "root"
+}
+p_unprivileged_body()
+{
+	need_xattr
+	need_chattr i
+	command -v su >/dev/null 2>&1 || atf_skip "su(1) is not installed"
+	echo x > imm
+	setfattr -n user.k -v v imm
+	chattr +i +d imm
+	echo y > dump
+	chattr +d dump
+	chmod 0444 dump
+	setfattr -n user.k -v w dump
+	mkdir out
+	chown nobody out
+	chmod 0755 . out
+	atf_check -s exit:1 -e inline:"cp: chflags: out/imm: Operation not \
+permitted\n" su nobody -s /bin/sh -c "$(prog) -p imm out/imm"
+	atf_check -o inline:"x\n" cat out/imm
+	atf_check -o inline:"v" getfattr --only-values -n user.k out/imm
+	atf_check_equal "" "$(flags out/imm)"
+	atf_check su nobody -s /bin/sh -c "$(prog) -p dump out/dump"
+	atf_check_equal "d" "$(flags out/dump)"
+	atf_check -o inline:"w" getfattr --only-values -n user.k out/dump
+	atf_check -o inline:"444\n" stat -c %a out/dump
+}
+p_unprivileged_cleanup()
+{
+	unflag
+}
+
+atf_test_case p_refused cleanup
+p_refused_head()
+{
+	atf_set "descr" "A target file system without xattrs, ACLs or flags"
+	atf_set "require.user" "root"
+}
+p_refused_body()
+{
+	need_xattr
+	need_acl
+	need_chattr d
+	echo x > f
+	setfattr -n user.a -v 1 f
+	setfattr -n user.b -v 2 f
+	setfacl -m u:nobody:rw f
+	chattr +d f
+	echo y > plain
+	mkdir mnt
+	mount -t ramfs cptest mnt 2>/dev/null ||
+	    atf_skip "cannot mount a ramfs here"
+	# Reported once each, as FreeBSD and NetBSD report them; the data
+	# and the rest of the attributes are kept.
+	atf_check -s exit:1 -e save:err $(prog) -p f mnt/f
+	cat > want <<EOF
+cp: chflags: mnt/f: Operation not supported
+cp: failed to set acl entries for mnt/f: Operation not supported
+cp: mnt/f: error copying extended attributes: Operation not supported
+EOF
+	atf_check -o file:want sort err
+	atf_check -o inline:"x\n" cat mnt/f
+	atf_check test ! mnt/f -nt f -a ! mnt/f -ot f
+	# A source without them is copied with -p without a word.
+	touch -d 2001-01-01 plain
+	atf_check $(prog) -p plain mnt/plain
+	atf_check test ! mnt/plain -nt plain
+	umount mnt
+}
+p_refused_cleanup()
+{
+	umount mnt 2>/dev/null || true
+	unflag
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case operand_ends_options
@@ -224,4 +479,9 @@ atf_init_test_cases()
 	atf_add_test_case target_messages
 	atf_add_test_case long_options
 	atf_add_test_case socket_operand
+	atf_add_test_case p_xattrs
+	atf_add_test_case p_acls
+	atf_add_test_case p_flags
+	atf_add_test_case p_unprivileged
+	atf_add_test_case p_refused
 }
