@@ -1,7 +1,7 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * cp: what cp.c and utils.c share.
+ * cp: what cp.c, walk.c and utils.c share.
  */
 
 #ifndef _CP_EXTERN_H_
@@ -39,11 +39,17 @@ struct node {
 
 extern int	fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 extern int	Rflag;
+extern int	follow_all;	/* -L: links met inside trees too */
+extern int	xflag;		/* -x: stay on each operand's file system */
 extern int	tflags;		/* fstatat flags, existing targets */
 extern mode_t	cmask;		/* the umask */
 extern struct pathbuf	src, dst;
 extern struct bufsz_engine	engine;
 
+/* walk.c */
+int	copy_tree(struct node *);
+
+/* utils.c */
 int	copy_file(struct node *);
 int	copy_link(struct node *);
 int	copy_special(struct node *);
