@@ -1,7 +1,7 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * cp: what cp.c and utils.c share.
+ * cp: what its files share.
  */
 
 #ifndef _CP_EXTERN_H_
@@ -65,26 +65,37 @@ struct xbuf {
 
 extern int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 extern int	Rflag;
+extern int	follow_all;	/* -L: links met inside trees too */
+extern int	sortflag;	/* --sort: entries in byte order */
+extern int	xflag;		/* -x: stay on each operand's file system */
 extern int	tflags;		/* fstatat flags, existing targets */
 extern mode_t	cmask;		/* the umask */
 extern struct pathbuf	src, dst;
 extern struct bufsz_engine	engine;
 
+/* walk.c */
+int	copy_tree(struct node *);
+
+/* utils.c */
 int	copy_file(struct node *);
 int	copy_link(struct node *);
 int	copy_special(struct node *);
 int	target_replaceable(const struct node *, const struct stat *);
-int	setfile(int, int, const char *, int, const struct stat *);
-void	xbuf_grow(struct xbuf *, size_t);
-/* attr_<system>.c */
-int	attr_copy(const struct attr_source *, const struct attr_target *);
-int	attr_flags(const struct attr_source *, const struct attr_target *,
-	    const struct stat *);
-/* attr_freebsd.c, attr_netbsd.c: file flags by name, not following links */
-int	chflags_at(const struct attr_target *, unsigned long);
 void	progress_init(void);
 void	path_set(struct pathbuf *, const char *);
 void	path_push(struct pathbuf *, const char *);
 void	path_trunc(struct pathbuf *, size_t);
+
+/* attr.c */
+int	setfile(int, int, const char *, int, const struct stat *);
+void	xbuf_grow(struct xbuf *, size_t);
+
+/* attr_<system>.c */
+int	attr_copy(const struct attr_source *, const struct attr_target *);
+int	attr_flags(const struct attr_source *, const struct attr_target *,
+	    const struct stat *);
+
+/* attr_freebsd.c, attr_netbsd.c: file flags by name, not following links */
+int	chflags_at(const struct attr_target *, unsigned long);
 
 #endif /* !_CP_EXTERN_H_ */
