@@ -74,6 +74,7 @@ static void	parse_options(int, char *[]);
 static void	bad_option(char *[]) __dead2;
 static void	errc_exit(int, const char *) __dead2;
 static void	usage(void) __dead2;
+static int	operand_cmp(const void *, const void *);
 static void	copy_operand(char *, enum op, int, const struct stat *,
 		    const char *);
 
@@ -136,6 +137,8 @@ main(int argc, char *argv[])
 			err(1, "%s", target);
 	}
 
+	if (sortflag)
+		qsort(argv, (size_t)argc, sizeof(*argv), operand_cmp);
 	for (; *argv != NULL; argv++)
 		copy_operand(*argv, type, tdir, &tst, target);
 
@@ -293,6 +296,14 @@ usage(void)
 	    "       cp [-R [-H | -L | -P]] [-f | -i | -n] [-alNpsvx] "
 	    "source ... directory");
 	exit(EX_USAGE);
+}
+
+/* --sort: the operands too, in byte order, as FreeBSD's cp has them. */
+static int
+operand_cmp(const void *a, const void *b)
+{
+
+	return (strcmp(*(char *const *)a, *(char *const *)b));
 }
 
 /* One command-line source, and under -R everything below it. */

@@ -245,6 +245,42 @@ long_options_body()
 	atf_check -s exit:1 $(prog) --no-c n abbr
 }
 
+atf_test_case sort
+sort_head()
+{
+	atf_set "descr" "--sort copies operands and entries in byte order"
+}
+sort_body()
+{
+	mkdir src dst
+	for n in m b Z a 'a b' _ y 1 B; do
+		echo "$n" > "src/$n"
+	done
+	mkdir src/k
+	touch src/k/2 src/k/10 src/k/1
+	atf_check -o save:out $(prog) -Rv --sort src sorted
+	cat > want <<EOF
+src -> sorted
+src/1 -> sorted/1
+src/B -> sorted/B
+src/Z -> sorted/Z
+src/_ -> sorted/_
+src/a -> sorted/a
+src/a b -> sorted/a b
+src/b -> sorted/b
+src/k -> sorted/k
+src/k/1 -> sorted/k/1
+src/k/10 -> sorted/k/10
+src/k/2 -> sorted/k/2
+src/m -> sorted/m
+src/y -> sorted/y
+EOF
+	atf_check cmp want out
+	atf_check -o save:out2 $(prog) -v --sort src/y src/B src/m dst
+	printf 'src/B -> dst/B\nsrc/m -> dst/m\nsrc/y -> dst/y\n' > want2
+	atf_check cmp want2 out2
+}
+
 atf_test_case socket_operand
 socket_operand_head()
 {
@@ -478,6 +514,7 @@ atf_init_test_cases()
 	atf_add_test_case usage_exit
 	atf_add_test_case target_messages
 	atf_add_test_case long_options
+	atf_add_test_case sort
 	atf_add_test_case socket_operand
 	atf_add_test_case p_xattrs
 	atf_add_test_case p_acls
