@@ -13,7 +13,6 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "extern.h"
@@ -163,18 +162,4 @@ set_times(const struct attr_target *t, const struct stat *st)
 		return (1);
 	}
 	return (0);
-}
-
-/* At least len bytes, and at least twice what there was. */
-void
-xbuf_grow(struct xbuf *b, size_t len)
-{
-	char *p;
-
-	if (len < b->len * 2)
-		len = b->len * 2;
-	if ((p = realloc(b->p, len)) == NULL)
-		err(1, NULL);
-	b->p = p;
-	b->len = len;
 }

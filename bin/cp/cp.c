@@ -142,7 +142,7 @@ main(int argc, char *argv[])
 	for (; *argv != NULL; argv++)
 		copy_operand(*argv, type, tdir, &tst, target);
 
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	if (verbose_flush() != 0) {
 		warn("stdout");
 		rval = 1;
 	}

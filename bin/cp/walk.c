@@ -150,7 +150,7 @@ dispatch(struct node *n)
 	if (r != 0)
 		rval = 1;
 	else if (vflag)
-		(void)printf("%s -> %s\n", src.p, dst.p);
+		verbose("%s -> %s\n", src.p, dst.p);
 }
 
 /*
@@ -213,7 +213,7 @@ copy_dir(struct node *n)
 	f.dlen = dst.len;
 	push_frame(&f);
 	if (vflag)
-		(void)printf("%s -> %s\n", src.p, dst.p);
+		verbose("%s -> %s\n", src.p, dst.p);
 	return (0);
 }
 

@@ -70,6 +70,16 @@ unflag()
 	chattr -R -ia . 2>/dev/null || true
 }
 
+# The signal that asks for a progress report: SIGINFO where there is one.
+progress_signal()
+{
+	if kill -l INFO >/dev/null 2>&1; then
+		echo INFO
+	else
+		echo USR1
+	fi
+}
+
 atf_test_case operand_ends_options
 operand_ends_options_head()
 {
@@ -506,6 +516,99 @@ p_refused_cleanup()
 	unflag
 }
 
+atf_test_case progress_whole_lines
+progress_whole_lines_head()
+{
+	atf_set "descr" "With 2>&1, progress reports never land inside -v lines"
+}
+progress_whole_lines_body()
+{
+	# Enough -v lines that a stdio buffer would be cut inside one.
+	i=0
+	set --
+	while [ $i -lt 300 ]; do
+		n=$(printf 'a-file-with-a-name-long-enough-to-fill-buffers-%04d' $i)
+		echo $i > $n
+		set -- "$@" $n
+		i=$((i + 1))
+	done
+	mkdir dst
+	mkfifo fifo
+	sig=$(progress_signal)
+	trap : $sig
+	$(prog) -v "$@" fifo dst > out 2>&1 &
+	pid=$!
+	# cp reads the FIFO once this opens: then it is inside the copy.
+	exec 3> fifo
+	tries=0
+	until grep -q '%$' out; do
+		tries=$((tries + 1))
+		[ $tries -le 100 ] || atf_fail "no progress report"
+		kill -$sig $pid
+		sleep 0.1
+	done
+	kill -$sig $pid
+	echo data >&3
+	exec 3>&-
+	wait $pid
+	atf_check_equal 0 $?
+	atf_check -o inline:"data\n" cat dst/fifo
+	# Every line whole, each -v line once, the reports after the lines
+	# of the files copied before them.
+	atf_check -o inline:"301\n" -x "grep -c ' -> dst/[^ ]*$' out"
+	atf_check -s exit:1 -o empty -x "grep -v -e '^a-file-[a-z-]*-[0-9]* -> dst/a-file-[a-z-]*-[0-9]*$' \
+	    -e '^fifo -> dst/fifo   0%$' -e '^fifo -> dst/fifo$' out"
+	first=$(grep -n '%$' out | head -1 | cut -d: -f1)
+	atf_check test "$first" -gt 300
+	atf_check -o inline:"a-file-with-a-name-long-enough-to-fill-buffers-0299 -> dst/a-file-with-a-name-long-enough-to-fill-buffers-0299\n" \
+	    -x "sed -n $((first - 1))p out"
+}
+
+atf_test_case progress_apart
+progress_apart_head()
+{
+	atf_set "descr" "Reports go to stderr, -v lines to stdout, both whole"
+}
+progress_apart_body()
+{
+	echo x > a
+	mkdir dst
+	mkfifo fifo
+	sig=$(progress_signal)
+	trap : $sig
+	$(prog) -v a fifo dst > out 2> err &
+	pid=$!
+	exec 3> fifo
+	tries=0
+	until [ -s err ]; do
+		tries=$((tries + 1))
+		[ $tries -le 100 ] || atf_fail "no progress report"
+		kill -$sig $pid
+		sleep 0.1
+	done
+	exec 3>&-
+	wait $pid
+	atf_check_equal 0 $?
+	atf_check -o inline:"a -> dst/a\nfifo -> dst/fifo\n" cat out
+	atf_check -s exit:1 -o empty grep -v '^fifo -> dst/fifo   0%$' err
+	atf_check -o inline:"\n" tail -c 1 err
+}
+
+atf_test_case verbose_write_error
+verbose_write_error_head()
+{
+	atf_set "descr" "-v lines that cannot be written: reported, exit 1"
+}
+verbose_write_error_body()
+{
+	[ -w /dev/full ] || atf_skip "no /dev/full here"
+	echo x > a
+	atf_check -s exit:1 -e inline:"cp: stdout: No space left on device\n" \
+	    -x "$(prog) -v a b > /dev/full"
+	atf_check -o inline:"x\n" cat b
+	atf_check -x "$(prog) a c > /dev/full"
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case operand_ends_options
@@ -521,4 +624,7 @@ atf_init_test_cases()
 	atf_add_test_case p_flags
 	atf_add_test_case p_unprivileged
 	atf_add_test_case p_refused
+	atf_add_test_case progress_whole_lines
+	atf_add_test_case progress_apart
+	atf_add_test_case verbose_write_error
 }
