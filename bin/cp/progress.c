@@ -15,13 +15,16 @@
  */
 
 #include <sys/types.h>
+#include <sys/stat.h>
 
+#include <err.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -39,12 +42,14 @@
 
 static void	progress_signal(int);
 static size_t	format_share(char *, off_t, off_t);
+static int	line_at_once(void);
+static void	flush_at_exit(void);
 
 /* -v lines not written yet: the first vlen bytes of vbuf. */
 static struct xbuf		vbuf;
 static volatile size_t		vlen;
 static volatile sig_atomic_t	verror;	/* errno of a failed write */
-static int			vtty;	/* stdout a terminal: each line now */
+static int			vnow;	/* each line written at once */
 
 /* The file in flight: "src -> dst", and room for the share done. */
 static struct xbuf		pline;
@@ -57,8 +62,12 @@ progress_init(void)
 {
 	struct sigaction sa;
 
-	if (vflag)
-		vtty = isatty(STDOUT_FILENO);
+	if (vflag) {
+		vnow = line_at_once();
+		/* err(3) on the way out must not lose the lines before. */
+		if (atexit(flush_at_exit) != 0)
+			err(1, "atexit");
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = progress_signal;
 	sa.sa_flags = SA_RESTART;
@@ -95,9 +104,30 @@ progress_stop(void)
 }
 
 /*
- * One -v line, kept until it can be written whole with the others.  At a
- * terminal it is written at once, as stdio would.
+ * At a terminal, a line is written at once, as stdio would; so it is
+ * where the standard error is the same file as the standard output, so
+ * that messages and -v lines come in the order things happened.
  */
+static int
+line_at_once(void)
+{
+	struct stat out, errst;
+
+	if (isatty(STDOUT_FILENO))
+		return (1);
+	return (fstat(STDOUT_FILENO, &out) == 0 &&
+	    fstat(STDERR_FILENO, &errst) == 0 &&
+	    out.st_dev == errst.st_dev && out.st_ino == errst.st_ino);
+}
+
+static void
+flush_at_exit(void)
+{
+
+	(void)verbose_flush();
+}
+
+/* One -v line, kept until it can be written whole with the others. */
 void
 verbose(const char *fmt, ...)
 {
@@ -126,7 +156,7 @@ verbose(const char *fmt, ...)
 			xbuf_grow(&vbuf, (size_t)n + 1);
 	}
 	vlen += (size_t)n;
-	if (vtty)
+	if (vnow)
 		(void)verbose_flush();
 }
 

@@ -594,6 +594,26 @@ progress_apart_body()
 	atf_check -o inline:"\n" tail -c 1 err
 }
 
+atf_test_case verbose_order
+verbose_order_head()
+{
+	atf_set "descr" "-v lines and messages in one file come in order"
+}
+verbose_order_body()
+{
+	echo x > a
+	echo y > b
+	mkdir dst
+	atf_check -s exit:1 -x "$(prog) -v a nosuch b dst > log 2>&1"
+	printf '%s\n' "a -> dst/a" "cp: nosuch: No such file or directory" \
+	    "b -> dst/b" > want
+	atf_check cmp want log
+	# Apart, each gets its own.
+	atf_check -s exit:1 -o inline:"a -> dst/a\nb -> dst/b\n" \
+	    -e inline:"cp: nosuch: No such file or directory\n" \
+	    $(prog) -v a nosuch b dst
+}
+
 atf_test_case verbose_write_error
 verbose_write_error_head()
 {
@@ -626,5 +646,6 @@ atf_init_test_cases()
 	atf_add_test_case p_refused
 	atf_add_test_case progress_whole_lines
 	atf_add_test_case progress_apart
+	atf_add_test_case verbose_order
 	atf_add_test_case verbose_write_error
 }
