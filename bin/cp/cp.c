@@ -259,7 +259,7 @@ bad_option(char *argv[])
 		usage();
 	}
 	arg = argv[optind - 1];
-	name = arg + strspn(arg, "-");
+	name = arg + 2;
 	len = strcspn(name, "=");
 	exact = n = 0;
 	for (o = longopts; o->name != NULL && !exact; o++)

@@ -146,6 +146,8 @@ bad_options_body()
 	    $(prog) --foo a b
 	atf_check -s exit:64 -e inline:"cp: illegal option -- --foo\n$usage" \
 	    $(prog) --foo=bar a b
+	atf_check -s exit:64 -e inline:"cp: illegal option -- ---\n$usage" \
+	    $(prog) --- a b
 	# GNU's -p takes an argument as --preserve; ours is not a long option.
 	atf_check -s exit:64 \
 	    -e inline:"cp: illegal option -- --preserve\n$usage" \
