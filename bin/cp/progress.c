@@ -199,7 +199,7 @@ progress_signal(int sig)
 	    bufsz_write_all(STDOUT_FILENO, vbuf.p, vlen) != 0)
 		verror = errno;
 	vlen = 0;
-	n = format_share(pline.p + plen, engine.be_moved, psize);
+	n = format_share(pline.p + plen, bufsz_moved(engine), psize);
 	(void)bufsz_write_all(STDERR_FILENO, pline.p, plen + n);
 	errno = serrno;
 }
