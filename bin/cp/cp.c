@@ -31,7 +31,6 @@ enum op { FILE_TO_FILE, FILE_TO_DIR, DIR_TO_DNE };
 
 int	fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 int	Rflag;
-int	tflags;
 mode_t	cmask;
 struct pathbuf	src, dst;
 struct bufsz_engine	engine;
@@ -128,7 +127,6 @@ main(int argc, char *argv[])
 		follow_all = Lflag;
 	} else
 		follow_root = follow_all = !Pflag;
-	tflags = !Rflag || Lflag ? 0 : AT_SYMLINK_NOFOLLOW;
 	cmask = umask(0);
 	(void)umask(cmask);
 	if (bufsz_engine_init(&engine) == -1)
