@@ -19,28 +19,61 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
 #include <paths.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sysexits.h>
 #include <unistd.h>
 
 #include "extern.h"
 
+/*
+ * A leading '+' stops glibc's and musl's getopt_long at the first
+ * operand, as the BSDs' stops, so that "cp -R src -p dst" copies a file
+ * named -p rather than taking -p for an option.
+ */
+#define	OPTSTRING	"+HLNPRafilnprsvx"
+
+enum { SORT_OPT = CHAR_MAX + 1 };
+
+static const struct option longopts[] = {
+	{ "archive",		no_argument,	NULL,	'a' },
+	{ "force",		no_argument,	NULL,	'f' },
+	{ "interactive",	no_argument,	NULL,	'i' },
+	{ "dereference",	no_argument,	NULL,	'L' },
+	{ "link",		no_argument,	NULL,	'l' },
+	{ "no-clobber",		no_argument,	NULL,	'n' },
+	{ "no-dereference",	no_argument,	NULL,	'P' },
+	{ "recursive",		no_argument,	NULL,	'R' },
+	{ "symbolic-link",	no_argument,	NULL,	's' },
+	{ "verbose",		no_argument,	NULL,	'v' },
+	{ "one-file-system",	no_argument,	NULL,	'x' },
+	{ "sort",		no_argument,	NULL,	SORT_OPT },
+	{ NULL,			0,		NULL,	0 }
+};
+
 enum op { FILE_TO_FILE, FILE_TO_DIR, DIR_TO_DNE };
 
-int	fflag, iflag, lflag, nflag, pflag, sflag, vflag;
+int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 int	Rflag;
 mode_t	cmask;
 struct pathbuf	src, dst;
 struct bufsz_engine	engine;
 
-int	follow_all, xflag;
+int	follow_all, sortflag, xflag;
 
 static int	Pflag, follow_root;
 static int	rval;
 static char	dot[] = ".";
 
+static void	parse_options(int, char *[]);
+static void	bad_option(char *[]) __dead2;
+static void	errc_exit(int, const char *) __dead2;
+static void	usage(void) __dead2;
+static int	operand_cmp(const void *, const void *);
 static void	copy_operand(char *, enum op, int, const struct stat *,
 		    const char *);
 
@@ -51,12 +84,84 @@ main(int argc, char *argv[])
 	enum op type;
 	char *target;
 	size_t len;
-	int Hflag, Lflag, ch, r, rflag, slash, tdir;
+	int r, slash, tdir;
 
 	if (bufsz_stdfds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
+	parse_options(argc, argv);
+	argc -= optind;
+	argv += optind;
+	if (argc < 2)
+		usage();
+	cmask = umask(0);
+	(void)umask(cmask);
+	if (bufsz_engine_init(&engine) == -1)
+		err(1, "BUFSZ_PATH or BUFSZ_SIZE");
+	engine.be_flags |= BUFSZ_SPARSE;
+	progress_init();
+
+	target = argv[--argc];
+	argv[argc] = NULL;
+	len = strlen(target);
+	slash = len > 0 && target[len - 1] == '/';
+	while (len > 1 && target[len - 1] == '/')
+		target[--len] = '\0';
+	if (len == 0)
+		target = dot;
+
+	/*
+	 * A directory target takes each source under its own name.  A
+	 * target that does not exist becomes the copy of the one source
+	 * (under -R, a directory whose contents are the source's).  A
+	 * target named with a trailing slash must be a directory, or be
+	 * about to become one.
+	 */
+	tdir = -1;
+	if ((r = stat(target, &tst)) == -1 && errno != ENOENT)
+		err(1, "%s", target);
+	if (r == -1 || !S_ISDIR(tst.st_mode)) {
+		if (argc > 1)
+			errc_exit(ENOTDIR, target);
+		type = FILE_TO_FILE;
+		if (r == -1 && Rflag && fstatat(AT_FDCWD, argv[0], &sst,
+		    follow_root ? 0 : AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISDIR(sst.st_mode))
+			type = DIR_TO_DNE;
+		if (slash && type == FILE_TO_FILE)
+			errc_exit(r == -1 ? ENOENT : ENOTDIR, target);
+	} else {
+		type = FILE_TO_DIR;
+		if ((tdir = open(target, O_RDONLY | O_DIRECTORY |
+		    O_CLOEXEC)) == -1 || fstat(tdir, &tst) == -1)
+			err(1, "%s", target);
+	}
+
+	if (sortflag)
+		qsort(argv, (size_t)argc, sizeof(*argv), operand_cmp);
+	for (; *argv != NULL; argv++)
+		copy_operand(*argv, type, tdir, &tst, target);
+
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warn("stdout");
+		rval = 1;
+	}
+	bufsz_engine_fini(&engine);
+	exit(rval);
+}
+
+/*
+ * The options, as FreeBSD's cp takes them; of -H, -L and -P, and of -f,
+ * -i and -n, the last one given counts.
+ */
+static void
+parse_options(int argc, char *argv[])
+{
+	int Hflag, Lflag, ch, rflag;
+
 	Hflag = Lflag = rflag = 0;
-	while ((ch = getopt(argc, argv, "HLPRafilnprsvx")) != -1)
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, OPTSTRING, longopts,
+	    NULL)) != -1)
 		switch (ch) {
 		case 'H':
 			Hflag = 1;
@@ -65,6 +170,9 @@ main(int argc, char *argv[])
 		case 'L':
 			Lflag = 1;
 			Hflag = Pflag = 0;
+			break;
+		case 'N':
+			Nflag = 1;
 			break;
 		case 'P':
 			Pflag = 1;
@@ -109,13 +217,12 @@ main(int argc, char *argv[])
 		case 'x':
 			xflag = 1;
 			break;
+		case SORT_OPT:
+			sortflag = 1;
+			break;
 		default:
-			usage();
+			bad_option(argv);
 		}
-	argc -= optind;
-	argv += optind;
-	if (argc < 2)
-		usage();
 	if (Rflag && rflag)
 		errx(1, "the -R and -r options may not be specified together");
 	if (lflag && sflag)
@@ -127,59 +234,74 @@ main(int argc, char *argv[])
 		follow_all = Lflag;
 	} else
 		follow_root = follow_all = !Pflag;
-	cmask = umask(0);
-	(void)umask(cmask);
-	if (bufsz_engine_init(&engine) == -1)
-		err(1, "BUFSZ_PATH or BUFSZ_SIZE");
-	engine.be_flags |= BUFSZ_SPARSE;
-	progress_init();
+}
 
-	target = argv[--argc];
-	argv[argc] = NULL;
-	len = strlen(target);
-	slash = len > 0 && target[len - 1] == '/';
-	while (len > 1 && target[len - 1] == '/')
-		target[--len] = '\0';
-	if (len == 0)
-		target = dot;
+/*
+ * What getopt_long refused, said in one form on every system (glibc's,
+ * musl's and the BSDs' own messages differ), then the usage.  A short
+ * option is refused only when unknown; a long one may also be an
+ * ambiguous abbreviation or be given an argument, and getopt_long has
+ * already stepped past it.
+ */
+static void
+bad_option(char *argv[])
+{
+	const struct option *o;
+	const char *arg, *name, *why;
+	size_t len;
+	int exact, n;
 
-	/*
-	 * A directory target takes each source under its own name.  A
-	 * target that does not exist becomes the copy of the one source
-	 * (under -R, a directory whose contents are the source's).
-	 */
-	tdir = -1;
-	if ((r = stat(target, &tst)) == -1 && errno != ENOENT)
-		err(1, "%s", target);
-	if (r == -1 || !S_ISDIR(tst.st_mode)) {
-		if (argc > 1)
-			errx(1, "%s is not a directory", target);
-		type = FILE_TO_FILE;
-		if (r == -1 && Rflag && fstatat(AT_FDCWD, argv[0], &sst,
-		    follow_root ? 0 : AT_SYMLINK_NOFOLLOW) == 0 &&
-		    S_ISDIR(sst.st_mode))
-			type = DIR_TO_DNE;
-		if (slash && type == FILE_TO_FILE) {
-			if (r == -1)
-				errx(1, "directory %s does not exist", target);
-			errx(1, "%s is not a directory", target);
+	if (optopt != 0 && optopt != SORT_OPT &&
+	    strchr(&OPTSTRING[1], optopt) == NULL) {
+		warnx("illegal option -- %c", optopt);
+		usage();
+	}
+	arg = argv[optind - 1];
+	name = arg + strspn(arg, "-");
+	len = strcspn(name, "=");
+	exact = n = 0;
+	for (o = longopts; o->name != NULL && !exact; o++)
+		if (strncmp(name, o->name, len) == 0) {
+			exact = strlen(o->name) == len;
+			n++;
 		}
-	} else {
-		type = FILE_TO_DIR;
-		if ((tdir = open(target, O_RDONLY | O_DIRECTORY |
-		    O_CLOEXEC)) == -1 || fstat(tdir, &tst) == -1)
-			err(1, "%s", target);
-	}
+	if (exact || n == 1)
+		why = "option doesn't take an argument";
+	else if (n > 1)
+		why = "ambiguous option";
+	else
+		why = "illegal option";
+	warnx("%s -- %.*s", why, (int)(name - arg + len), arg);
+	usage();
+}
 
-	for (; *argv != NULL; argv++)
-		copy_operand(*argv, type, tdir, &tst, target);
+/* err(3) with a given errno: glibc and musl lack errc(3). */
+static void
+errc_exit(int error, const char *name)
+{
 
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		warn("stdout");
-		rval = 1;
-	}
-	bufsz_engine_fini(&engine);
-	exit(rval);
+	errno = error;
+	err(1, "%s", name);
+}
+
+static void
+usage(void)
+{
+
+	(void)fprintf(stderr, "%s\n%s\n",
+	    "usage: cp [-R [-H | -L | -P]] [-f | -i | -n] [-alNpsvx] "
+	    "source target",
+	    "       cp [-R [-H | -L | -P]] [-f | -i | -n] [-alNpsvx] "
+	    "source ... directory");
+	exit(EX_USAGE);
+}
+
+/* --sort: the operands too, in byte order, as FreeBSD's cp has them. */
+static int
+operand_cmp(const void *a, const void *b)
+{
+
+	return (strcmp(*(char *const *)a, *(char *const *)b));
 }
 
 /* One command-line source, and under -R everything below it. */

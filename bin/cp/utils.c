@@ -19,9 +19,6 @@
 
 #include "extern.h"
 
-#define	MODEBITS	\
-	(S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
-
 typedef int	maker(const struct node *, void *);
 
 /* What make_new_file() is given and gives back. */
@@ -87,7 +84,7 @@ copy_file(struct node *n)
 		return (1);
 	}
 	rv = copy_data(in, &n->st, out, &outst);
-	if (rv == 0 && pflag && setfile(out, -1, NULL, &n->st) != 0)
+	if (rv == 0 && pflag && setfile(out, -1, NULL, in, &n->st) != 0)
 		rv = 1;
 	(void)close(in);
 	if (close(out) == -1) {
@@ -365,7 +362,7 @@ copy_link(struct node *n)
 	rv = make_target(n, make_symlink, target, 1);
 	free(target);
 	if (rv == 0 && pflag)
-		rv = setfile(-1, n->ddir, n->dname, &n->st);
+		rv = setfile(-1, n->ddir, n->dname, -1, &n->st);
 	return (rv);
 }
 
@@ -412,7 +409,7 @@ copy_special(struct node *n)
 	n->sfd = -1;
 	if (make_target(n, make_special, NULL, 1) != 0)
 		return (1);
-	return (pflag ? setfile(-1, n->ddir, n->dname, &n->st) : 0);
+	return (pflag ? setfile(-1, n->ddir, n->dname, -1, &n->st) : 0);
 }
 
 static int
@@ -423,56 +420,6 @@ make_special(const struct node *n, void *arg)
 	if (S_ISFIFO(n->st.st_mode))
 		return (mkfifoat(n->ddir, n->dname, n->st.st_mode & MODEBITS));
 	return (mknodat(n->ddir, n->dname, n->st.st_mode, n->st.st_rdev));
-}
-
-/*
- * -p: owner, mode and times, through the descriptor fd when there is
- * one, else by name relative to dir without following a link.  Owner
- * first, as a change of owner may clear the set-id bits; when the owner
- * cannot be kept, neither are they.  Times last.
- */
-int
-setfile(int fd, int dir, const char *name, const struct stat *st)
-{
-	struct timespec ts[2];
-	mode_t mode;
-	int islink, r, rv;
-
-	rv = 0;
-	islink = fd == -1 && S_ISLNK(st->st_mode);
-	mode = st->st_mode & MODEBITS;
-	if (fd != -1)
-		r = fchown(fd, st->st_uid, st->st_gid);
-	else
-		r = fchownat(dir, name, st->st_uid, st->st_gid,
-		    AT_SYMLINK_NOFOLLOW);
-	if (r == -1) {
-		if (errno != EPERM) {
-			warn("chown: %s", dst.p);
-			rv = 1;
-		}
-		mode &= ~(mode_t)(S_ISUID | S_ISGID);
-	}
-	if (fd != -1)
-		r = fchmod(fd, mode);
-	else
-		r = fchmodat(dir, name, mode, islink ? AT_SYMLINK_NOFOLLOW : 0);
-	/* Linux has no mode on links to keep. */
-	if (r == -1 && !(islink && (errno == EOPNOTSUPP || errno == ENOTSUP))) {
-		warn("chmod: %s", dst.p);
-		rv = 1;
-	}
-	ts[0] = st->st_atim;
-	ts[1] = st->st_mtim;
-	if (fd != -1)
-		r = futimens(fd, ts);
-	else
-		r = utimensat(dir, name, ts, AT_SYMLINK_NOFOLLOW);
-	if (r == -1) {
-		warn("utimes: %s", dst.p);
-		rv = 1;
-	}
-	return (rv);
 }
 
 void
@@ -588,16 +535,4 @@ path_trunc(struct pathbuf *pb, size_t len)
 
 	pb->len = len;
 	pb->p[len] = '\0';
-}
-
-void
-usage(void)
-{
-
-	(void)fprintf(stderr, "%s\n%s\n",
-	    "usage: cp [-R [-H | -L | -P]] [-f | -i | -n] [-alpsvx] "
-	    "source target",
-	    "       cp [-R [-H | -L | -P]] [-f | -i | -n] [-alpsvx] "
-	    "source ... directory");
-	exit(1);
 }

@@ -111,6 +111,8 @@ static void	dispatch(struct node *);
 static int	copy_dir(struct node *);
 static int	target_dir(struct node *, int *);
 static void	read_entries(struct frame *, int);
+static void	sort_entries(struct frame *);
+static int	entry_cmp(const void *, const void *);
 static void	push_frame(const struct frame *);
 static void	walk(void);
 static void	visit(size_t, const char *, unsigned char);
@@ -400,6 +402,46 @@ read_entries(struct frame *f, int sfd)
 	}
 	f->next = f->names;
 	f->end = f->names != NULL ? f->names + used : NULL;
+	if (sortflag)
+		sort_entries(f);
+}
+
+/*
+ * --sort: the entries in byte order, as strcmp(3) has them, whatever
+ * order the directory gave them in.
+ */
+static void
+sort_entries(struct frame *f)
+{
+	char **rec, *out, *p;
+	size_t i, len, n;
+
+	for (n = 0, p = f->names; p < f->end; p += strlen(p + 1) + 2)
+		n++;
+	if (n < 2)
+		return;
+	if ((rec = reallocarray(NULL, n, sizeof(*rec))) == NULL ||
+	    (out = malloc((size_t)(f->end - f->names))) == NULL)
+		err(1, NULL);
+	for (i = 0, p = f->names; p < f->end; p += strlen(p + 1) + 2)
+		rec[i++] = p;
+	qsort(rec, n, sizeof(*rec), entry_cmp);
+	for (i = 0, p = out; i < n; i++, p += len) {
+		len = strlen(rec[i] + 1) + 2;
+		memcpy(p, rec[i], len);
+	}
+	free(rec);
+	free(f->names);
+	f->next = f->names = out;
+	f->end = p;
+}
+
+/* Two (type, name, NUL) records, by name. */
+static int
+entry_cmp(const void *a, const void *b)
+{
+
+	return (strcmp(*(char *const *)a + 1, *(char *const *)b + 1));
 }
 
 static void
@@ -531,7 +573,7 @@ dir_attributes(const struct frame *f)
 	mode_t made_mode, mode;
 
 	if (pflag) {
-		if (setfile(f->dfd, -1, NULL, &f->st) != 0)
+		if (setfile(f->dfd, -1, NULL, f->sfd, &f->st) != 0)
 			rval = 1;
 	} else if (f->created) {
 		/* mkdir left out the set-id and sticky bits, or owner rwx. */
