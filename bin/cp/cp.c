@@ -59,7 +59,6 @@ enum op { FILE_TO_FILE, FILE_TO_DIR, DIR_TO_DNE };
 
 int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 int	Rflag;
-int	tflags;
 mode_t	cmask;
 struct pathbuf	src, dst;
 struct bufsz_engine	*engine;
@@ -234,7 +233,6 @@ parse_options(int argc, char *argv[])
 		follow_all = Lflag;
 	} else
 		follow_root = follow_all = !Pflag;
-	tflags = !Rflag || Lflag ? 0 : AT_SYMLINK_NOFOLLOW;
 }
 
 /*

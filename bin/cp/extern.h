@@ -10,6 +10,7 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
+#include "beneath.h"
 #include "bufsz.h"
 
 /* A path for messages; the work itself goes through descriptors. */
@@ -68,13 +69,14 @@ extern int	Rflag;
 extern int	follow_all;	/* -L: links met inside trees too */
 extern int	sortflag;	/* --sort: entries in byte order */
 extern int	xflag;		/* -x: stay on each operand's file system */
-extern int	tflags;		/* fstatat flags, existing targets */
 extern mode_t	cmask;		/* the umask */
 extern struct pathbuf	src, dst;
 extern struct bufsz_engine	*engine;
 
 /* walk.c */
 int	copy_tree(struct node *);
+int	in_target_tree(void);
+int	open_in_target(const struct node *, int);
 
 /* utils.c */
 int	copy_file(struct node *);
