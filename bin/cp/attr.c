@@ -83,6 +83,7 @@ setfile_fd(const struct attr_source *s, const struct attr_target *t)
 	    fchmod(fd, writable) == -1) {
 		warn("chmod: %s", t->path);
 		rv = 1;
+		writable = mode;	/* said once is enough */
 	}
 	if (s->fd != -1) {
 		rv |= attr_copy(s, t);

@@ -480,6 +480,14 @@ permitted\n" su nobody -s /bin/sh -c "$(prog) -p imm out/imm"
 	atf_check_equal "d" "$(flags out/dump)"
 	atf_check -o inline:"w" getfattr --only-values -n user.k out/dump
 	atf_check_equal 444 "$(mode out/dump)"
+	# Onto a file of another's that the user may write: the data goes
+	# in, what cannot be kept is reported once each.
+	echo old > theirs
+	chmod 0666 theirs
+	atf_check -s exit:1 -e inline:"cp: chmod: theirs: Operation not \
+permitted\ncp: utimes: theirs: Operation not permitted\n" \
+	    su nobody -s /bin/sh -c "$(prog) -p dump theirs"
+	atf_check -o inline:"y\n" cat theirs
 }
 p_unprivileged_cleanup()
 {
