@@ -485,7 +485,8 @@ permitted\n" su nobody -s /bin/sh -c "$(prog) -p imm out/imm"
 	echo old > theirs
 	chmod 0666 theirs
 	atf_check -s exit:1 -e inline:"cp: chmod: theirs: Operation not \
-permitted\ncp: utimes: theirs: Operation not permitted\n" \
+permitted\ncp: utimes: theirs: Operation not permitted
+cp: chflags: theirs: Operation not permitted\n" \
 	    su nobody -s /bin/sh -c "$(prog) -p dump theirs"
 	atf_check -o inline:"y\n" cat theirs
 }
