@@ -423,6 +423,15 @@ shrink_conditions(const struct ctx *c, struct cpcase *cc, const struct finding *
 		else
 			cc->in = IO_CLOSED;
 	}
+	if (cc->signals > 0) {
+		int n = cc->signals;
+
+		cc->signals = 0;
+		if (still(c, cc, kind, runs))
+			progress = 1;
+		else
+			cc->signals = n;
+	}
 	if (cc->err == IO_CLOSED && cc->signals == 0) {
 		cc->err = IO_PIPE;
 		if (still(c, cc, kind, runs))
