@@ -48,7 +48,10 @@ struct expect {
 	struct timespec	 mtime;
 	char		*text;
 	char		*real;		/* a file's real path, if known */
+	char		*alt;		/* where a link at dst, followed, leads */
 	int		 optional;	/* may be left as it was */
+	int		 either;	/* ...but then exactly as it was */
+	int		 keep;		/* must be left as it was */
 };
 
 /* A pre-existing link where cp writes, and where it leads. */

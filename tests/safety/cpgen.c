@@ -50,6 +50,7 @@ static void	gen_target_state(struct gen *, struct cpcase *, size_t);
 static void	gen_modes(struct gen *, struct cpcase *);
 static void	gen_run(struct gen *, struct cpcase *);
 static void	gen_signals(struct gen *, struct cpcase *);
+static void	gen_no_answer(struct gen *, struct cpcase *);
 
 static const char *const names[] = {
 	"a", "b", "c", "d", "e", "f", "g", "h", "k", "m", "sub", "data",
@@ -327,6 +328,7 @@ cp_gen(const struct ctx *c, struct rng *r, struct cpcase *cc)
 	gen_modes(&g, cc);
 	gen_run(&g, cc);
 	gen_signals(&g, cc);
+	gen_no_answer(&g, cc);
 	pool_free(&g.files);
 	pool_free(&g.dirs);
 	pool_free(&g.fifos);
@@ -744,25 +746,63 @@ cp_case_free(struct cpcase *cc)
 }
 
 /*
- * Progress reports asked for (SIGUSR1) while a large file is copied, with
- * stderr closed or going where -v's lines go: the copy must stay whole,
- * each line whole (issue 15).  Slowed down to be caught in the act.
+ * Progress reports asked for (SIGUSR1) while a large file is copied (issue
+ * 15): into a directory after more -v lines than stdout's buffer holds,
+ * with stderr going where stdout goes, so that a report may land between
+ * the two halves of a line cut by a flush; or onto a new file with stderr
+ * (and stdin) closed, so that the target could be descriptor 2.  The
+ * copies must stay whole, each line whole.  Slowed down to be caught in
+ * the act.
  */
 static void
 gen_signals(struct gen *g, struct cpcase *cc)
 {
 	const char *target;
 	struct op *o;
-	size_t i;
+	char **args;
+	size_t i, n;
 
-	target = cc->args[cc->nargs - 1];
-	if (!rng_chance(g->r, 7) || (strcmp(target, "dst") != 0 &&
-	    strcmp(target, "dst/") != 0))
+	if (!rng_chance(g->r, 7))
 		return;
+	target = cc->args[cc->nargs - 1];
 	o = tree_add(g->t, OP_FILE, "src/big", NULL);
 	o->size = 4 * 1048576;
 	o->data = rng_next(g->r);
 	o->text = 1;
+	for (i = 0; cc->env[i] != NULL; i++)
+		free(cc->env[i]);
+	cc->env[0] = xstrdup("BUFSZ_PATH=rw");
+	cc->env[1] = xstrdup("BUFSZ_SIZE=4096");
+	cc->env[2] = NULL;
+	cc->signals = 200;
+	cc->fsize = 0;
+	if ((strcmp(target, "dst") != 0 && strcmp(target, "dst/") != 0) ||
+	    rng_chance(g->r, 30)) {
+		/* cp [options] src/big dst/bignew 2>&- [<&-] */
+		args = NULL;
+		n = 0;
+		for (i = 0; i + 1 < cc->nargs && cc->args[i][0] == '-' &&
+		    cc->args[i][1] != '\0'; i++) {
+			args = xrealloc(args, (n + 4) * sizeof(*args));
+			args[n++] = cc->args[i];
+			cc->args[i] = NULL;
+			if (strcmp(args[n - 1], "--") == 0)
+				break;
+		}
+		for (i = 0; i < cc->nargs; i++)
+			free(cc->args[i]);
+		free(cc->args);
+		args = xrealloc(args, (n + 3) * sizeof(*args));
+		args[n++] = xstrdup("src/big");
+		args[n++] = xstrdup("dst/bignew");
+		args[n] = NULL;
+		cc->args = args;
+		cc->nargs = n;
+		cc->err = IO_CLOSED;
+		if (rng_chance(g->r, 50))
+			cc->in = IO_CLOSED;
+		return;
+	}
 	/* src/big goes just before the target, after every option. */
 	cc->args = xrealloc(cc->args, (cc->nargs + 2) * sizeof(*cc->args));
 	cc->args[cc->nargs + 1] = NULL;
@@ -795,12 +835,41 @@ gen_signals(struct gen *g, struct cpcase *cc)
 		cc->args[cc->nargs - 2] = xstrdup("src/many");
 		cc->nargs++;
 	}
-	for (i = 0; cc->env[i] != NULL; i++)
-		free(cc->env[i]);
-	cc->env[0] = xstrdup("BUFSZ_PATH=rw");
-	cc->env[1] = xstrdup("BUFSZ_SIZE=4096");
-	cc->env[2] = NULL;
-	cc->signals = 200;
 	cc->err = rng_chance(g->r, 30) ? IO_CLOSED : IO_MERGE;
+}
+
+/*
+ * cp -i onto an existing file with stdin closed, from a source whose
+ * first line is "y" (issue 15): an answer that cannot be read is a no,
+ * never a line of the source opened as descriptor 0.
+ */
+static void
+gen_no_answer(struct gen *g, struct cpcase *cc)
+{
+	struct op *o;
+	size_t i;
+
+	if (!rng_chance(g->r, 3) || cc->signals > 0)
+		return;
+	o = tree_add(g->t, OP_FILE, "src/yes", NULL);
+	o->size = 5000 + (off_t)rng_below(g->r, 100000);
+	o->text = 1;
+	o->data = rng_next(g->r) & ~(uint64_t)3;
+	o = tree_add(g->t, OP_FILE, "dst/kept", NULL);
+	o->size = 3000;
+	o->data = 5;
+	for (i = 0; i < cc->nargs; i++)
+		free(cc->args[i]);
+	free(cc->args);
+	cc->args = xmalloc(5 * sizeof(*cc->args));
+	cc->nargs = 0;
+	cc->args[cc->nargs++] = xstrdup(rng_chance(g->r, 50) ? "-i" : "-iv");
+	cc->args[cc->nargs++] = xstrdup("src/yes");
+	cc->args[cc->nargs++] = xstrdup("dst/kept");
+	cc->args[cc->nargs] = NULL;
+	free(cc->answers);
+	cc->answers = NULL;
+	cc->in = IO_CLOSED;
+	cc->err = IO_PIPE;
 	cc->fsize = 0;
 }

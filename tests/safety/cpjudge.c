@@ -68,6 +68,10 @@ verify(const struct expect *x, const struct snap *post, const char *root,
 
 	if ((e = snap_get(post, x->dst)) == NULL)
 		return (xasprintf("%s is missing", x->dst));
+	/* A link in the way that cp may follow: the copy is where it leads. */
+	if (S_ISLNK(e->mode) && x->alt != NULL && x->kind == X_REG &&
+	    (e = snap_get(post, x->alt)) == NULL)
+		return (xasprintf("%s is missing", x->alt));
 	switch (x->kind) {
 	case X_REG:
 		if (!S_ISREG(e->mode))
@@ -482,6 +486,44 @@ check_verbose(const struct run *r, const struct model *m,
 	free(buf);
 }
 
+/*
+ * What -n and an unanswered -i must leave alone is left alone; what may
+ * be left alone or copied is one or the other, not something between.
+ */
+static void
+check_kept(const struct model *m, const struct snap *pre,
+    const struct snap *post, const char *root, const struct cpopts *o,
+    const struct cpcase *cc, int code, struct findings *fs)
+{
+	const struct expect *x;
+	const struct entry *a, *b;
+	char *why;
+	size_t i;
+
+	for (i = 0; i < m->nx; i++) {
+		x = &m->x[i];
+		if (!x->either || x->optional == 2)
+			continue;
+		a = snap_get(pre, x->dst);
+		b = snap_get(post, x->dst);
+		if (a == NULL || !changed(a, b))
+			continue;
+		if (x->keep) {
+			finding(fs, "KEPT", o->i && cc->in == IO_CLOSED ?
+			    "issue 15 (cp -i, closed stdin)" : NULL, "%s was "
+			    "overwritten %s", x->dst, o->n ? "under -n" :
+			    "by -i with no answer to read");
+			continue;
+		}
+		/* A failure may leave what it reports. */
+		if (code == 0 && (why = verify(x, post, root, o)) != NULL) {
+			finding(fs, "INCOMPLETE", NULL, "exit 0, but %s is "
+			    "neither kept nor copied: %s", x->dst, why);
+			free(why);
+		}
+	}
+}
+
 /* -p: a copy stamped with its source's time is a whole copy. */
 static void
 check_stamps(const struct model *m, const struct snap *post,
@@ -494,8 +536,11 @@ check_stamps(const struct model *m, const struct snap *post,
 	for (i = 0; i < m->nx; i++) {
 		x = &m->x[i];
 		if (x->kind != X_REG || x->optional == 2 ||
-		    (e = snap_get(post, x->dst)) == NULL ||
-		    !S_ISREG(e->mode))
+		    (e = snap_get(post, x->dst)) == NULL)
+			continue;
+		if (S_ISLNK(e->mode) && x->alt != NULL)
+			e = snap_get(post, x->alt);
+		if (e == NULL || !S_ISREG(e->mode))
 			continue;
 		if (e->mtime.tv_sec == x->mtime.tv_sec &&
 		    e->mtime.tv_nsec == x->mtime.tv_nsec &&
@@ -706,9 +751,26 @@ cp_judge(const struct cpcase *cc, const struct cpopts *o,
 	check_verbose(r, m, pre, post, root, T, o, fs);
 	if (o->p)
 		check_stamps(m, post, fs);
+	check_kept(m, pre, post, root, o, cc, code, fs);
 	if (code != -1)
 		check_exit(r, m, &s, pre, post, root, T, o, fs);
 	free(T);
+	/* The answer read from the source, opened as descriptor 0. */
+	if (o->i && cc->in == IO_CLOSED)
+		for (i = 0; i < fs->n; i++)
+			if (fs->f[i].known == NULL &&
+			    (strcmp(fs->f[i].kind, "VCOPY") == 0 ||
+			    strcmp(fs->f[i].kind, "INCOMPLETE") == 0))
+				fs->f[i].known = "issue 15 (cp -i, closed "
+				    "stdin)";
+	/* A progress report written into the copy (issue 15). */
+	if (r0->err == IO_CLOSED && r0->sent > 0)
+		for (i = 0; i < fs->n; i++)
+			if (fs->f[i].known == NULL &&
+			    (strcmp(fs->f[i].kind, "VCOPY") == 0 ||
+			    strcmp(fs->f[i].kind, "INCOMPLETE") == 0))
+				fs->f[i].known = "issue 15 (progress into the"
+				    " copy)";
 	if (r0->err == IO_MERGE) {
 		free(rr.outbuf);
 		free(rr.errbuf);

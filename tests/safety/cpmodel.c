@@ -40,6 +40,7 @@ struct mctx {
 	uid_t		 uid;
 	gid_t		 gid;
 	int		 depth;
+	char		*alt;		/* the link in the way may be followed */
 	dev_t		 cdev[MAXDEPTH];
 	ino_t		 cino[MAXDEPTH];
 };
@@ -289,11 +290,11 @@ in_the_way(struct mctx *mc, const char *sp, const struct stat *st,
 		if (rok && !S_ISLNK(st->st_mode) && rs.st_dev == st->st_dev &&
 		    rs.st_ino == st->st_ino) {
 			/*
-			 * Onto itself, through a link: refused, or (-R) the
-			 * link replaced; never the source rewritten.
+			 * Onto itself, through a link: refused, or (-R, -f)
+			 * the link replaced; never the source rewritten.
 			 */
 			if (top && mc->type == FILE_TO_FILE &&
-			    !S_ISDIR(st->st_mode) && !mc->o->R) {
+			    !S_ISDIR(st->st_mode) && !mc->o->R && !mc->o->f) {
 				must_fail(mc->m, "%s is the source, through a"
 				    " link", D);
 				free(res);
@@ -303,15 +304,18 @@ in_the_way(struct mctx *mc, const char *sp, const struct stat *st,
 			free(res);
 			return (0);
 		}
-		if (top && mc->type == FILE_TO_FILE && !S_ISDIR(st->st_mode)) {
-			/* cp f link: where the link leads, as POSIX says. */
-			if (res != NULL)
-				allow(mc->m, res);
-		} else if (!S_ISDIR(st->st_mode) && rok &&
-		    S_ISREG(rs.st_mode) && res != NULL &&
-		    mc->type == FILE_TO_DIR && under(res, mc->T)) {
-			/* Inside the target, to a file: harmless either way. */
+		if (!S_ISDIR(st->st_mode) && res != NULL &&
+		    ((top && (mc->type == FILE_TO_FILE || !mc->o->R)) ||
+		    (rok && S_ISREG(rs.st_mode) && mc->type == FILE_TO_DIR &&
+		    under(res, mc->T)))) {
+			/*
+			 * Without -R, or onto the one target named, a link is
+			 * followed as POSIX says; with -R, one to a file that
+			 * stays in the tree may be.
+			 */
 			allow(mc->m, res);
+			free(mc->alt);
+			mc->alt = xstrdup(res);
 		}
 		free(res);
 		mc->m->may_fail = 1;
@@ -374,6 +378,8 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 	if (rp != NULL && (under(rp, mc->T) || under(rp, "dst")))
 		x->optional = 1;
 	x->real = rp;
+	x->alt = mc->alt;
+	mc->alt = NULL;
 	if (have) {
 		struct stat fst;
 
@@ -383,6 +389,7 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 			free(x->src);
 			free(x->text);
 			free(x->real);
+			free(x->alt);
 			mc->m->nx--;
 			return;
 		}
@@ -390,8 +397,10 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 		    stat(D, &fst) == 0 && S_ISFIFO(fst.st_mode))
 			mc->m->wouldblock = 1;
 		if (mc->o->n || mc->o->i) {
-			x->optional = 1;
+			x->optional = x->either = 1;
 			mc->m->declines = 1;
+			/* -n, and -i with no answer to read, leave it be. */
+			x->keep = mc->o->n || mc->cc->in != IO_PIPE;
 		}
 		/* A link onto something: ln's choice, replace or refuse. */
 		if ((mc->o->l || mc->o->s) && !mc->o->f)
@@ -400,7 +409,7 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 		    !S_ISLNK(dst->st_mode) && !nb_can(mc, D, 2))
 			must_fail(mc->m, "%s cannot be written", D);
 		if (S_ISLNK(dst->st_mode))
-			x->optional = 1;
+			x->optional = x->either = 1;
 	} else if (!parent_can(mc, D, 3))
 		must_fail(mc->m, "%s cannot be made", D);
 	if (mc->cc->nobody && x->kind == X_HARD)
@@ -509,6 +518,8 @@ visit(struct mctx *mc, const char *sp, const struct stat *st, const char *D,
 
 	allow(mc->m, D);
 	have = lstat(D, &dst) == 0;
+	free(mc->alt);
+	mc->alt = NULL;
 	if (have && in_the_way(mc, sp, st, D, &dst, top))
 		return;
 	switch (st->st_mode & S_IFMT) {
@@ -785,6 +796,7 @@ cp_model(const struct cpcase *cc, const struct cpopts *o, const char *root,
 done:
 	free(T);
 	free(mc.T);
+	free(mc.alt);
 }
 
 void
@@ -797,6 +809,7 @@ cp_model_free(struct model *m)
 		free(m->x[i].src);
 		free(m->x[i].text);
 		free(m->x[i].real);
+		free(m->x[i].alt);
 	}
 	free(m->x);
 	for (i = 0; i < m->nallow; i++)
