@@ -246,8 +246,11 @@ cp_case(const struct ctx *c, uint64_t seed, uint64_t num,
 		    fs->f[i].known != NULL ? " (known: " : "",
 		    fs->f[i].known != NULL ? fs->f[i].known : "",
 		    fs->f[i].known != NULL ? ")" : "", fs->f[i].what);
-	if (fs->n > 0 && c->minimize)
-		minimize(c, &cc, &fs->f[0], log);
+	/* What is not a known item is worth the runs of a minimization. */
+	for (i = 0; i < fs->n && fs->f[i].known != NULL; i++)
+		;
+	if (i < fs->n && c->minimize)
+		minimize(c, &cc, &fs->f[i], log);
 	else if (fs->n > 0 && c->verbose)
 		print_case(&cc, log);
 	cp_case_free(&cc);

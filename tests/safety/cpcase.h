@@ -84,6 +84,8 @@ struct model {
 	int		 lateopt;	/* an option after an operand */
 	int		 wouldblock;	/* cp would wait on a FIFO */
 	int		 overlap;	/* one operand holds another */
+	int		 selfdir;	/* a later operand is the target itself */
+	int		 later;		/* visiting an operand after the first */
 	char		*tgiven;	/* the target as named, normalized */
 	char		*treal;		/* ...and where it leads */
 };

@@ -594,7 +594,8 @@ check_exit(const struct run *r, const struct model *m, const struct said *s,
 			finding(fs, "EXIT0", NULL, "exit 0 after saying "
 			    "\"%s\"", s->msg[0]);
 		if (m->fail)
-			finding(fs, "EXIT0", m->lateopt ? "issue 10 #7" : NULL,
+			finding(fs, "EXIT0", m->lateopt ? "issue 10 #7" :
+			    m->selfdir ? "FINDINGS F3" : NULL,
 			    "exit 0 though %s", m->why);
 		if (nbad > 0)
 			finding(fs, "INCOMPLETE", nknown == nbad ? known :
