@@ -27,26 +27,29 @@ static void	print_case(const struct cpcase *, FILE *);
 static void	minimize(const struct ctx *, struct cpcase *,
 		    const struct finding *, FILE *);
 
-/* The operands of a run without -R must not be FIFOs: cp would wait. */
-static void
-drop_fifos(struct cpcase *cc, const struct cpopts *o, const char *root)
+/*
+ * Whether an operand of a run without -R is a FIFO: cp would open it and
+ * wait for a writer, as it should.  Such a case is not run.
+ */
+static int
+fifo_operand(const struct cpcase *cc, const struct cpopts *o,
+    const char *root)
 {
 	struct stat st;
 	size_t i;
 	char *a, *s;
+	int fifo;
 
 	if (o->R || o->usage)
-		return;
-	for (i = o->first; i + 1 < cc->nargs; i++) {
+		return (0);
+	for (i = o->first, fifo = 0; i + 1 < cc->nargs && !fifo; i++) {
 		a = cp_arg(root, cc->args[i]);
 		s = *a == '/' ? xstrdup(a) : path_join(root, a);
+		fifo = stat(s, &st) == 0 && S_ISFIFO(st.st_mode);
 		free(a);
-		if (stat(s, &st) == 0 && S_ISFIFO(st.st_mode)) {
-			free(cc->args[i]);
-			cc->args[i] = xstrdup("src/.no-fifo");
-		}
 		free(s);
 	}
+	return (fifo);
 }
 
 static void
@@ -66,7 +69,11 @@ check(const struct ctx *c, struct cpcase *cc, struct findings *fs, int keep)
 	make_dir(root, 0755);
 	tree_apply(&cc->tree, root);
 	cp_parse(cc, &o);
-	drop_fifos(cc, &o, root);
+	if (fifo_operand(cc, &o, root)) {
+		rm_tree(root);
+		free(root);
+		return;
+	}
 	snap_take(&pre, root);
 	if ((cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
 	    chdir(root) == -1)
@@ -246,8 +253,12 @@ cp_case(const struct ctx *c, uint64_t seed, uint64_t num,
 		    fs->f[i].known != NULL ? " (known: " : "",
 		    fs->f[i].known != NULL ? fs->f[i].known : "",
 		    fs->f[i].known != NULL ? ")" : "", fs->f[i].what);
-	/* What is not a known item is worth the runs of a minimization. */
-	for (i = 0; i < fs->n && fs->f[i].known != NULL; i++)
+	/*
+	 * What is not a known item is worth the runs of a minimization; with
+	 * -mm, the known ones too.
+	 */
+	for (i = 0; i < fs->n && fs->f[i].known != NULL &&
+	    c->minimize < 2; i++)
 		;
 	if (i < fs->n && c->minimize)
 		minimize(c, &cc, &fs->f[i], log);

@@ -161,7 +161,7 @@ main(int argc, char *argv[])
 			c.keep = 1;
 			break;
 		case 'm':
-			c.minimize = 1;
+			c.minimize++;
 			break;
 		case 'n':
 			ncases = number(optarg, "cases");

@@ -213,8 +213,10 @@ tree_print(const struct tree *t, FILE *fp)
 				(void)fprintf(fp, ": > %s\n", q);
 			else if (o->nseg == 0)
 				(void)fprintf(fp, "%s | head -c %jd > %s\n",
-				    o->text ? "yes 'some text'" :
-				    "cat /dev/urandom", (intmax_t)o->size, q);
+				    !o->text ? "cat /dev/urandom" :
+				    o->data % 4 == 0 ?
+				    "{ echo y; yes 'some text'; }" :
+				    "yes 'some text'", (intmax_t)o->size, q);
 			else {
 				(void)fprintf(fp, "truncate -s %jd %s\n",
 				    (intmax_t)o->size, q);
