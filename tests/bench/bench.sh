@@ -866,7 +866,8 @@ main() {
 	    "$OUT"/*.plots "$OUT"/strace.* "$OUT"/gnuplot.log "$NOTES"
 	: > "$NOTES"
 	printf '%s\t%s\n' followgap "$FOLLOWGAP" big "$BIG" nfiles "$NFILES" \
-	    yesbytes "$YESBYTES" quick "$QUICK" > "$OUT/params.tsv"
+	    yesbytes "$YESBYTES" quick "$QUICK" slowcap "$SLOWCAP" \
+	    > "$OUT/params.tsv"
 	trap cleanup EXIT
 	trap 'exit 1' INT TERM HUP PIPE
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/bench.XXXXXX") || exit 1

@@ -120,7 +120,7 @@ case_table() {
 	echo
 	rm -f "$OUT/$c.dat"
 	awk -F'\t' -v c="$c" -v bytes="$bytes" -v limv="${limv:-0}" \
-	    -v unit="$unit" -v div="$div" \
+	    -v unit="$unit" -v div="$div" -v cap="$SLOWCAP" \
 	    -v lim="$lim" -v png="$c.png" -v dat="$OUT/$c.dat" "$AWKLIB"'
 	# A bounded run that counted no bytes could not be measured (a
 	# yes that splices to /dev/null writes nothing /proc/PID/io sees).
@@ -168,6 +168,9 @@ case_table() {
 			print " speed vs ours | peak RSS |"
 			print "|---|---:|---:|---:|---:|---:|"
 		}
+		maxn = 0
+		for (t in n)
+			if (n[t] > maxn) maxn = n[t]
 		if ("ours" in n) {
 			for (j = 1; j <= n["ours"]; j++) g[j] = rate["ours", j]
 			olo = minof(g, n["ours"]); ohi = maxof(g, n["ours"])
@@ -205,8 +208,10 @@ case_table() {
 				ratio = "—"; rv = 0
 			}
 			label = t
-			if (n[t] == 1 && n[order[1]] > 1)
+			if (n[t] == 1 && maxn > 1) {
 				label = t " (1 run)"
+				once = 1
+			}
 			if (unit == "s")
 				printf "| %s | %.4f (%.4f–%.4f) | %.4f | %s |" \
 				    " %s |\n", label, med, minof(s, n[t]),
@@ -239,7 +244,11 @@ case_table() {
 				printf "| %s | — | not measurable |" \
 				    " — | — | — |\n", t
 		print ""
-		printf "%d runs a tool, interleaved.", n[order[1]]
+		printf "%d runs a tool, interleaved", maxn
+		if (once)
+			printf "; a tool whose first run took over %s s," \
+			    " once", cap
+		printf "."
 		if (unit == "s")
 			printf " Speed vs ours > 1: faster than ours."
 		else
@@ -283,12 +292,13 @@ bar_chart() {
 			printf "%s", $i; len += length($i)
 		}
 	}')
-	xtics=$(awk '{
+	xtics=$(awk 'NR == FNR { if ($10 > maxn) maxn = $10; next }
+	{
 		r = $1 == "ours" ? "" : sprintf("\\nspeed %.2fx", $8)
 		if ($9 == 1) r = r ", noise"
-		if ($10 == 1 && NR > 1) r = r "\\n1 run"
-		printf "%s\"%s%s\" %d", (NR > 1 ? ", " : ""), $1, r, NR - 1
-	}' "$OUT/$c.dat")
+		if ($10 == 1 && maxn > 1) r = r ($1 == "ours" ? "\\n" : ", ") "1 run"
+		printf "%s\"%s%s\" %d", (FNR > 1 ? ", " : ""), $1, r, FNR - 1
+	}' "$OUT/$c.dat" "$OUT/$c.dat")
 	gnuplot <<EOF 2>> "$OUT/gnuplot.log"
 set terminal png size 720,440 noenhanced
 set output "$OUT/$c.png"
@@ -407,10 +417,11 @@ syscall_table() {
 
 ### $prog: system calls per small file
 
-strace -f -c of $how: the calls a file adds are the difference over
-$((NSTRACE - 1)), so that the start-up (loading, locale, the first
-stat of the output) is not spread over the files.  By call: those a file
-makes at least once in twenty.
+strace -f -c of $how:
+the calls a file adds are the difference over $((NSTRACE - 1)), so that
+the start-up (loading, locale, the first stat of the output) is not
+spread over the files.  By call: those a file makes at least once in
+twenty.
 
 | tool | calls per file | calls, $NSTRACE files | calls, 1 file | per file, by call |
 |---|---:|---:|---:|---|
@@ -549,6 +560,12 @@ unset key
 plot "$OUT/tail_f.dat" using 0:2:3:4:xtic(1) with yerrorbars \
 	lc rgb "#4477aa" pt 7 ps 1.5
 EOF
+}
+
+# A parameter of the run, from params.tsv, or "?".
+param() {
+	awk -F'\t' -v p="$1" '$1 == p { v = $2 } END { print v == "" ? "?" : v }' \
+	    "$OUT/params.tsv" 2>/dev/null || echo "?"
 }
 
 # A byte count as GiB or MiB.
@@ -737,9 +754,8 @@ EOF
 main() {
 	bigname=$(gb "$BIG")
 	yesname=$(gb "$YESBYTES")
-	FOLLOWGAPS=$(awk -F'\t' '$1 == "followgap" { print $2 }' \
-	    "$OUT/params.tsv" 2>/dev/null)
-	: "${FOLLOWGAPS:=?}"
+	FOLLOWGAPS=$(param followgap)
+	SLOWCAP=$(param slowcap)
 	rm -f "$OUT"/*.plots "$OUT"/*.png "$OUT"/*.dat "$OUT/charts.list"
 	if have_gnuplot; then
 		sweep_plot warm
