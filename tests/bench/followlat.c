@@ -130,7 +130,7 @@ read_back(struct follow *f)
 	while (f->npending > 0) {
 		left = deadline - bench_now();
 		if (left <= 0)
-			errx(1, "no output %.0f s after a line was appended",
+			errx(1, "no output %g s after a line was appended",
 			    f->timeout);
 		pfd.fd = f->pipe;
 		pfd.events = POLLIN;
