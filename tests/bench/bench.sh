@@ -744,9 +744,11 @@ clone_setup() {
 		[ $fs = xfs ] && why="no mkfs.xfs (Debian: xfsprogs)"
 		[ $fs = btrfs ] && why="no mkfs.btrfs (Debian: btrfs-progs)"
 	fi
-	# The source, one copy that is not a clone, and room to spare;
-	# XFS wants 300 MiB at least.
-	size=$((BIG * 2 + 512 * 1048576))
+	# The source, one copy that is not a clone, and room to spare: Btrfs
+	# allocates data in 1 GiB chunks and keeps two copies of its
+	# metadata, XFS wants 300 MiB at least.  The image is sparse: the
+	# host's disk holds only what is written.
+	size=$((BIG * 3 + 1024 * 1048576))
 	room=$(df -kP "$WORK" | awk 'NR == 2 { print $4 }')
 	if [ -z "$why" ] && [ "${room:-0}" -lt $((size / 1024)) ]; then
 		why="$WORK has ${room:-no} KiB free, the image needs $((size / 1024))"
