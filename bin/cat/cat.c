@@ -36,6 +36,11 @@
 #define	OPTSTRING	"AETbelnstuv"
 #endif
 
+/* What same_file() found. */
+#define	SAME_NOT	0	/* another file, or nothing left to read */
+#define	SAME_BEHIND	1	/* the output, at or behind the reading point */
+#define	SAME_REFUSED	2	/* the output, and copying it would harm it */
+
 static int bflag, eflag, lflag, nflag, sflag, tflag, uflag, vflag;
 static int rval;
 
@@ -53,7 +58,9 @@ static void	do_operand(const char *);
 static int	open_operand(const char *);
 static int	connect_socket(const char *);
 static int	is_directory(const struct stat *);
-static int	is_output(int, const struct stat *);
+static int	same_file(int, const char *, const struct stat *);
+static int	shares_offset(int, const char *, off_t);
+static int	cooking(void);
 static void	raw_copy(int, const char *, const struct stat *);
 static void	cook_copy(int, const char *, const struct stat *);
 static int	cook_flags(void);
@@ -170,7 +177,7 @@ do_operand(const char *path)
 {
 	struct stat st;
 	const char *name;
-	int fd, is_stdin;
+	int fd, is_stdin, same;
 
 	is_stdin = strcmp(path, "-") == 0;
 	if (is_stdin) {
@@ -189,10 +196,10 @@ do_operand(const char *path)
 		out_flush();
 		warn("%s", name);
 		rval = 1;
-	} else if (is_output(fd, &st)) {
+	} else if ((same = same_file(fd, name, &st)) == SAME_REFUSED) {
 		warnx("%s: input file is output file", name);
 		rval = 1;
-	} else if (bflag || eflag || nflag || sflag || tflag || vflag)
+	} else if (cooking() || same == SAME_BEHIND)
 		cook_copy(fd, name, &st);
 	else
 		raw_copy(fd, name, &st);
@@ -264,34 +271,67 @@ is_directory(const struct stat *st)
 }
 
 /*
- * Whether copying this input would read back what we write: the same
- * regular file, something left to read, and the output landing past
- * the reading point (appending, or ahead of it).  "cat f > f" truncates
- * f first and is harmless; "cat f >> f" would grow f until the disk is
- * full.  Only a match on the inode costs system calls.
+ * Whether this input is the standard output, and what may be done.
+ * Only the same regular file (the same inode, through any name, link or
+ * mount) with bytes left to read matters: "cat f > f" was emptied by the
+ * shell and is harmless.  It is refused when copying it would read back
+ * what is written or write over what is still to be read: when the
+ * output is appended; when it lands ahead of the reading point; when
+ * both share one offset (one open file description, as in
+ * "cat <>f 1>&0"), since every write then moves the reading point past
+ * the bytes it overwrote; and with any formatting option, whose output
+ * can outgrow its input and overtake it.  What is left, a plain copy to
+ * an offset at or behind the reading point, is safe only if every byte
+ * is read before its place is written: the kernel's paths copy page
+ * cache to page cache like an overlapping memcpy (the mmap path shifted
+ * by one byte came out wrong), so it goes through our own buffer, a
+ * whole chunk read before it is written.  Only a match on the inode
+ * costs system calls.
  */
 static int
-is_output(int fd, const struct stat *st)
+same_file(int fd, const char *name, const struct stat *st)
 {
 	off_t in_off, out_off;
 	int fl;
 
 	if (!S_ISREG(st->st_mode) || !S_ISREG(outst.st_mode) ||
 	    st->st_dev != outst.st_dev || st->st_ino != outst.st_ino)
-		return (0);
+		return (SAME_NOT);
 	out_flush();
 	if ((in_off = lseek(fd, 0, SEEK_CUR)) == -1 || in_off >= st->st_size)
-		return (0);
+		return (SAME_NOT);
+	if (cooking())
+		return (SAME_REFUSED);
 	if (out_append == -1) {
 		if ((fl = fcntl(STDOUT_FILENO, F_GETFL)) == -1)
 			err(1, "stdout");
 		out_append = (fl & O_APPEND) != 0;
 	}
 	if (out_append)
+		return (SAME_REFUSED);
+	if ((out_off = lseek(STDOUT_FILENO, 0, SEEK_CUR)) == -1 ||
+	    out_off > in_off ||
+	    (out_off == in_off && shares_offset(fd, name, in_off)))
+		return (SAME_REFUSED);
+	return (SAME_BEHIND);
+}
+
+/*
+ * Whether fd and the standard output, both at off, move as one: one
+ * open file description.  Nothing in POSIX tells, so move one and look
+ * at the other, then put it back.
+ */
+static int
+shares_offset(int fd, const char *name, off_t off)
+{
+	int shared;
+
+	if (lseek(fd, off + 1, SEEK_SET) == -1)
 		return (1);
-	if ((out_off = lseek(STDOUT_FILENO, 0, SEEK_CUR)) == -1)
-		return (0);
-	return (out_off > in_off);
+	shared = lseek(STDOUT_FILENO, 0, SEEK_CUR) == off + 1;
+	if (lseek(fd, off, SEEK_SET) == -1)
+		err(1, "%s", name);
+	return (shared);
 }
 
 static void
@@ -336,6 +376,14 @@ cook_copy(int fd, const char *name, const struct stat *st)
 		rval = 1;
 	} else if (uflag)
 		out_flush();
+}
+
+/* Whether any formatting option was given. */
+static int
+cooking(void)
+{
+
+	return (bflag || eflag || nflag || sflag || tflag || vflag);
 }
 
 /* The formatting options, as cook.c names them. */

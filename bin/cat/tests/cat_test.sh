@@ -527,6 +527,140 @@ input_is_output_body()
 	atf_check -o inline:'data\n' cat h
 }
 
+# refused name command: on every path, plain and with -n, the command
+# (in which CAT stands for cat and its option) is refused with "cat: name:
+# input file is output file", exit 1, and f, 3 MiB and some, is untouched.
+refused()
+{
+	for p in auto $PATHS; do
+		for opt in "" -n; do
+			cp orig f
+			atf_check -s exit:1 \
+			    -e inline:"cat: $1: input file is output file\n" \
+			    -x "CAT='$(prog) $opt'; BUFSZ_PATH=$p; export BUFSZ_PATH; $2"
+			cmp -s orig f || atf_fail "$p $opt: $2 changed f"
+		done
+	done
+}
+
+atf_test_case same_file_refused
+same_file_refused_head()
+{
+	atf_set descr "One file as input and output, with bytes left to read" \
+	    "and the output able to reach them, is refused on every path"
+	atf_set timeout 300
+}
+same_file_refused_body()
+{
+	random_file orig 3145739
+	# stdin and stdout one open file description, one offset: every
+	# write would move the reading point past what it overwrote.
+	refused stdin '$CAT <>f 1>&0'
+	refused stdin '$CAT - <>f 1>&0'
+	refused stdin 'exec 3<>f; $CAT <&3 >&3'
+	# Appended, through the same name, stdin, links and /dev/fd.
+	refused f '$CAT f >> f'
+	refused stdin '$CAT - < f >> f'
+	ln f hard
+	refused hard '$CAT hard >> f'
+	ln -s f soft
+	refused soft '$CAT soft >> f'
+	if [ -e /dev/fd/3 ] 2>/dev/null 3<f; then
+		refused /dev/fd/3 '$CAT /dev/fd/3 3<f >> f'
+	fi
+	# The output ahead of the reading point.
+	refused f '{ dd bs=1000 seek=1 count=0 conv=notrunc 2>/dev/null;
+	    $CAT f; } 1<>f'
+	# With a formatting option the output outgrows the input.
+	cp orig f
+	atf_check -s exit:1 -e inline:'cat: f: input file is output file\n' \
+	    -x "$(prog) -n f 1<>f"
+	atf_check cmp orig f
+	# Two operands: the first goes onto itself, the second would land
+	# behind the output.
+	cp orig f
+	atf_check -s exit:1 -e inline:'cat: f: input file is output file\n' \
+	    -x "$(prog) f f 1<>f"
+	atf_check cmp orig f
+}
+
+atf_test_case same_file_harmless
+same_file_harmless_head()
+{
+	atf_set descr "A plain copy of a file onto itself at or behind the" \
+	    "reading point goes through, on every path, and does what it says"
+	atf_set timeout 300
+}
+same_file_harmless_body()
+{
+	random_file orig 3145739
+	for p in auto $PATHS; do
+		export BUFSZ_PATH=$p
+		# Each byte written back where it was read: f unchanged.
+		cp orig f
+		atf_check -x "$(prog) f 1<>f"
+		cmp -s orig f || atf_fail "$p: cat f 1<>f changed f"
+		# Separate descriptions at the same offset, not one shared.
+		cp orig f
+		atf_check -x "exec 3<f; $(prog) <&3 1<>f"
+		cmp -s orig f || atf_fail "$p: cat <f 1<>f changed f"
+		# Written behind the reading point: the tail moves to the head,
+		# what is past its new end is left (1<> does not truncate).
+		# Shifted by one byte, the mmap path's overlapping copy once
+		# came out wrong.
+		for skip in 1 4096 70001; do
+			cp orig f
+			atf_check -x "exec <f; dd bs=$skip count=1 >/dev/null \
+			    2>&1; $(prog) 1<>f"
+			{ tail -c +$((skip + 1)) orig; tail -c $skip orig; } > exp
+			cmp -s exp f || atf_fail "$p: shifting by $skip differs"
+		done
+		# Nothing left to read.
+		cp orig f
+		atf_check -x "exec <f; cat >/dev/null; $(prog) >>f"
+		cmp -s orig f || atf_fail "$p: cat at its end changed f"
+		atf_check -x "$(prog) f > f"
+		atf_check -o empty cat f
+	done
+	unset BUFSZ_PATH
+	# /dev/stdin opened afresh (Linux) starts at 0 and writes each byte
+	# back; where it is the same description (the BSDs) it is refused.
+	cp orig f
+	"$(prog)" /dev/stdin <>f 1>&0 2>err
+	case $? in
+	0)	atf_check -o empty cat err ;;
+	*)	atf_check -o inline:'cat: /dev/stdin: input file is output file\n' \
+		    cat err ;;
+	esac
+	atf_check cmp orig f
+}
+
+atf_test_case same_file_bind_mount
+same_file_bind_mount_head()
+{
+	atf_set descr "The same file seen through a bind mount is refused"
+	atf_set require.user root
+	atf_set timeout 120
+}
+same_file_bind_mount_body()
+{
+	command -v unshare > /dev/null && command -v mount > /dev/null ||
+	    atf_skip "no unshare(1) to bind-mount in a private namespace"
+	unshare -m true 2>/dev/null ||
+	    atf_skip "cannot make a private mount namespace here"
+	mkdir a b
+	random_file a/f 3145739
+	cp a/f orig
+	# The mount lives only as long as the private namespace: no cleanup.
+	for opt in "" -n; do
+		atf_check -s exit:1 \
+		    -e inline:'cat: b/f: input file is output file\n' \
+		    unshare -m sh -c "mount --bind a b &&
+			$(prog) $opt b/f >> a/f"
+		atf_check cmp orig a/f
+	done
+}
+
 atf_test_case sigpipe
 sigpipe_head()
 {
@@ -802,6 +936,9 @@ atf_init_test_cases()
 	atf_add_test_case unknown_option
 	atf_add_test_case bad_environment
 	atf_add_test_case input_is_output
+	atf_add_test_case same_file_refused
+	atf_add_test_case same_file_harmless
+	atf_add_test_case same_file_bind_mount
 	atf_add_test_case sigpipe
 	atf_add_test_case proc_file
 	atf_add_test_case fifo
