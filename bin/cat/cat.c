@@ -46,6 +46,7 @@ static int rval;
 
 static struct bufsz_engine engine;
 static struct stat outst;	/* the standard output, taken once */
+static int out_eager;		/* formatted output is written as read */
 static int out_append = -1;	/* whether it has O_APPEND; -1: not asked */
 
 static struct cook cook;	/* the formatting, once obuf is allocated */
@@ -129,6 +130,12 @@ main(int argc, char *argv[])
 	 */
 	if (fstat(STDOUT_FILENO, &outst) != 0)
 		err(1, "stdout");
+	/*
+	 * -u, or someone watching: at a terminal each line shows as soon as
+	 * it is read ("tail -f log | cat -v"), while files and pipes get
+	 * large writes.
+	 */
+	out_eager = uflag || isatty(STDOUT_FILENO);
 	if (lflag)
 		lock_output();
 	if (bufsz_engine_init(&engine) != 0)
@@ -365,8 +372,8 @@ cook_copy(int fd, const char *name, const struct stat *st)
 	cook_reset(&cook);
 	while ((n = bufsz_read(fd, buf, len)) > 0) {
 		cook_chunk(&cook, buf, (size_t)n);
-		/* -u: nothing read waits in our buffer for more input. */
-		if (uflag)
+		/* Nothing read waits in our buffer for more input. */
+		if (out_eager)
 			out_flush();
 	}
 	cook_end(&cook);
@@ -374,7 +381,7 @@ cook_copy(int fd, const char *name, const struct stat *st)
 		out_flush();
 		warn("%s", name);
 		rval = 1;
-	} else if (uflag)
+	} else if (out_eager)
 		out_flush();
 }
 

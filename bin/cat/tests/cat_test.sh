@@ -230,6 +230,149 @@ u_flag_body()
 	atf_check -o inline:'     1\ta\n     2\t^Ib\n' "$(prog)" -unt plain
 }
 
+atf_test_case formatting_at_terminal
+formatting_at_terminal_head()
+{
+	atf_set descr "With formatting options and a terminal as output, each" \
+	    "line shows as soon as it is read; pipes still get large writes"
+	atf_set timeout 300
+}
+formatting_at_terminal_body()
+{
+	command -v python3 > /dev/null && python3 -c 'import pty, termios' ||
+	    atf_skip "python3 with pty and termios is needed to drive a terminal"
+	# driver.py mode cat [option ...], with the modes:
+	#   tty:   stdin a pipe, stdout a terminal (tail -f log | cat -v): each
+	#          line must show before the input is closed
+	#   typed: stdin and stdout one terminal, as typed; ^D ends it
+	#   pipe:  stdin and stdout pipes: once cat has read a line and waits
+	#          for more, nothing may have been written (seen in Linux's
+	#          /proc/PID/io and wchan; not tried elsewhere)
+	cat > driver.py <<'EOF'
+import errno, os, pty, select, sys, termios, time
+
+GUARD = 60      # seconds: a hang guard, not a timing assertion
+
+def fail(msg):
+    sys.stderr.write(msg + "\n")
+    sys.exit(1)
+
+def expect(fd, want, got=b""):
+    while want not in got:
+        if not select.select([fd], [], [], GUARD)[0]:
+            fail("not shown while the input is open: %r, got %r" %
+                (want, got))
+        try:
+            b = os.read(fd, 65536)
+        except OSError as e:
+            if e.errno != errno.EIO:
+                raise
+            b = b""
+        if not b:
+            fail("cat ended before showing %r, got %r" % (want, got))
+        got += b
+    return got[got.index(want) + len(want):]
+
+def raw_output(tty):
+    a = termios.tcgetattr(tty)
+    a[1] &= ~termios.OPOST          # no \n -> \r\n
+    a[3] &= ~termios.ECHO           # what is typed is not echoed
+    termios.tcsetattr(tty, termios.TCSANOW, a)
+
+def spawn(argv, stdin, stdout):
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(stdin, 0)
+        os.dup2(stdout, 1)
+        os.execv(argv[0], argv)
+    return pid
+
+def finish(pid):
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        fail("cat exited with status %#x" % status)
+
+def waiting_for_more(pid, before, n):
+    # cat has read n more bytes and sleeps in a pipe read again.
+    for _ in range(GUARD * 10):
+        with open("/proc/%d/io" % pid) as f:
+            rchar = int(f.readline().split()[1])
+        with open("/proc/%d/wchan" % pid) as f:
+            wchan = f.read()
+        if rchar >= before + n and "pipe_read" in wchan:
+            return
+        time.sleep(0.1)
+    fail("cat did not read its input")
+
+def rchar(pid):
+    with open("/proc/%d/io" % pid) as f:
+        return int(f.readline().split()[1])
+
+mode, argv = sys.argv[1], sys.argv[2:]
+lines = [b"one\x01\ttab\n", b"two\n"]
+if "-A" in argv:
+    want = [b"one^A^Itab$\n", b"two$\n"]
+else:
+    want = [b"     1\tone\x01\ttab\n", b"     2\ttwo\n"]
+if mode == "tty":
+    master, slave = pty.openpty()
+    raw_output(slave)
+    r, w = os.pipe()
+    pid = spawn(argv, r, slave)
+    os.close(r); os.close(slave)
+    rest = b""
+    for line, out in zip(lines, want):
+        os.write(w, line)
+        rest = expect(master, out, rest)
+    os.close(w)
+    finish(pid)
+elif mode == "typed":
+    master, slave = pty.openpty()
+    raw_output(slave)
+    pid = spawn(argv, slave, slave)
+    os.close(slave)
+    rest = b""
+    for line, out in zip(lines, want):
+        os.write(master, line)
+        rest = expect(master, out, rest)
+    os.write(master, b"\x04")
+    finish(pid)
+elif mode == "pipe":
+    r, w = os.pipe()
+    outr, outw = os.pipe()
+    pid = spawn(argv, r, outw)
+    os.close(r); os.close(outw)
+    os.set_blocking(outr, False)
+    for line in lines:
+        before = rchar(pid)
+        os.write(w, line)
+        waiting_for_more(pid, before, len(line))
+        try:
+            b = os.read(outr, 65536)
+            fail("wrote %r to a pipe before its input ended" % b)
+        except BlockingIOError:
+            pass
+    os.close(w)
+    os.set_blocking(outr, True)
+    got = b""
+    while True:
+        b = os.read(outr, 65536)
+        if not b:
+            break
+        got += b
+    if got != b"".join(want):
+        fail("got %r" % got)
+    finish(pid)
+EOF
+	modes="tty typed"
+	[ -r /proc/self/wchan ] && modes="$modes pipe"
+	for opt in -A -n; do
+		for mode in $modes; do
+			atf_check -o ignore python3 driver.py $mode "$(prog)" $opt
+		done
+	done
+}
+
 atf_test_case v_flag
 v_flag_head()
 {
@@ -923,6 +1066,7 @@ atf_init_test_cases()
 	atf_add_test_case s_flag
 	atf_add_test_case t_flag
 	atf_add_test_case u_flag
+	atf_add_test_case formatting_at_terminal
 	atf_add_test_case v_flag
 	atf_add_test_case v_multibyte
 	atf_add_test_case E_T_A_flags
