@@ -25,6 +25,7 @@
 
 #include "bufsz.h"
 #include "cook.h"
+#include "extern.h"
 
 /*
  * glibc's getopt would take options found after the first operand
@@ -54,7 +55,6 @@ static char *obuf;		/* formatted output waiting to be written */
 static size_t obufsz;
 
 static void	usage(void) __dead2;
-static void	lock_output(void);
 static void	do_operand(const char *);
 static int	open_operand(const char *);
 static int	connect_socket(const char *);
@@ -161,22 +161,6 @@ usage(void)
 
 	(void)fprintf(stderr, "usage: cat [-AETbelnstuv] [file ...]\n");
 	exit(1);
-}
-
-/* -l: wait for an exclusive lock on the whole of the output. */
-static void
-lock_output(void)
-{
-	struct flock fl;
-
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	fl.l_start = 0;
-	fl.l_len = 0;
-	while (fcntl(STDOUT_FILENO, F_SETLKW, &fl) != 0)
-		if (errno != EINTR)
-			err(1, "stdout");
 }
 
 static void

@@ -483,6 +483,30 @@ combinations_body()
 	atf_check -o file:exp "$(prog)" -nst in
 }
 
+# Whether some process holds a lock on $1 that a fcntl(2) lock conflicts
+# with: python3's lockf is fcntl(F_SETLK).
+locked()
+{
+	python3 -c '
+import fcntl, sys
+with open(sys.argv[1], "a") as f:
+    try:
+        fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        sys.exit(0)
+sys.exit(1)' "$1"
+}
+
+# Whether a lock on the file with inode $1 is held ("held") or waited
+# for ("waited"), as /proc/locks shows it.
+proc_lock()
+{
+	case $2 in
+	held)	grep -Eq "^[0-9]+: (POSIX|OFDLCK|FLOCK) .*:$1 " /proc/locks ;;
+	waited)	grep -Eq -- "-> (POSIX|OFDLCK|FLOCK) .*:$1 " /proc/locks ;;
+	esac
+}
+
 atf_test_case l_flag
 l_flag_head()
 {
@@ -498,13 +522,12 @@ l_flag_body()
 	# The first cat takes the lock, then waits for a writer on the FIFO.
 	"$(prog)" -l fifo >> out &
 	first=$!
-	wait_until grep -q "[0-9]: POSIX .*:$ino " /proc/locks ||
-	    atf_fail "the first cat took no lock"
+	wait_until proc_lock $ino held || atf_fail "the first cat took no lock"
 	# The second queues behind it, however ready its input.
 	printf 'second\n' > second
 	"$(prog)" -l second >> out &
 	next=$!
-	wait_until grep -q -- "-> POSIX .*:$ino " /proc/locks ||
+	wait_until proc_lock $ino waited ||
 	    atf_fail "the second cat did not wait for the lock"
 	printf 'first\n' > fifo
 	wait $first || atf_fail "first cat failed"
@@ -513,6 +536,67 @@ l_flag_body()
 
 	printf 'x\n' > x
 	atf_check -o inline:'x\n' "$(prog)" -l x
+}
+
+atf_test_case l_flag_kept
+l_flag_kept_head()
+{
+	atf_set descr "-l keeps its lock when an operand is the output file" \
+	    "itself, opened and closed: another fcntl lock still waits"
+	atf_set timeout 120
+}
+l_flag_kept_body()
+{
+	command -v python3 > /dev/null ||
+	    atf_skip "python3 is needed to try a fcntl(2) lock"
+	printf 'old\n' > out
+	mkfifo fifo
+	# out is opened as an operand (and refused: it is appended to), then
+	# closed; then cat waits for a writer on the FIFO.
+	"$(prog)" -l out fifo >> out 2> err &
+	pid=$!
+	# Our open of the FIFO returns once cat has opened it: past out.
+	exec 3> fifo
+	locked out || atf_fail "closing the operand out dropped the lock"
+	printf 'new\n' >&3
+	exec 3>&-
+	wait $pid && atf_fail "cat took out, its own output, as input"
+	atf_check -o inline:'cat: out: input file is output file\n' cat err
+	atf_check -o inline:'old\nnew\n' cat out
+	locked out && atf_fail "the lock outlived cat"
+	true
+}
+
+atf_test_case l_flag_whole_runs
+l_flag_whole_runs_head()
+{
+	atf_set descr "cat -l out fifo blkB >> out while another cat -l" \
+	    "appends: the output is two whole runs, one after the other"
+	atf_set timeout 120
+}
+l_flag_whole_runs_body()
+{
+	[ -r /proc/locks ] || atf_skip "no /proc/locks to watch the lock queue"
+	: > out
+	ino=$(ls -i out | awk '{ print $1 }')
+	random_file blkA 1048576
+	random_file blkB 1048576
+	mkfifo fifo
+	"$(prog)" -l out fifo blkB >> out &
+	first=$!
+	exec 3> fifo
+	# The first cat is past out, which it opened and closed.  The second
+	# must wait; had the first lost its lock, it writes blkA now.
+	"$(prog)" -l blkA >> out 3>&- &
+	next=$!
+	wait_until eval "proc_lock $ino waited || ! kill -0 $next 2>/dev/null" ||
+	    atf_fail "the second cat neither waited nor ended"
+	printf 'fifo\n' >&3
+	exec 3>&-
+	wait $first || atf_fail "first cat failed"
+	wait $next || atf_fail "second cat failed"
+	{ printf 'fifo\n'; cat blkB blkA; } > exp
+	cmp -s exp out || atf_fail "the two outputs are not two whole runs"
 }
 
 atf_test_case missing_operand
@@ -1072,6 +1156,8 @@ atf_init_test_cases()
 	atf_add_test_case E_T_A_flags
 	atf_add_test_case combinations
 	atf_add_test_case l_flag
+	atf_add_test_case l_flag_kept
+	atf_add_test_case l_flag_whole_runs
 	atf_add_test_case missing_operand
 	atf_add_test_case unreadable_operand
 	atf_add_test_case directory
