@@ -927,6 +927,38 @@ proc_file_body()
 	atf_check -o file:ref "$(prog)" /proc/filesystems
 }
 
+atf_test_case late_reader
+late_reader_head()
+{
+	atf_set descr "A reader that drains the pipe after cat exited gets the" \
+	    "old bytes of a file renamed into place, and, of a file rewritten" \
+	    "in place, as many bytes, each old or new (cat.1, CAVEATS)"
+	atf_set timeout 120
+}
+late_reader_body()
+{
+	# 16 KiB: the whole of it waits in a pipe of the default capacity.
+	awk 'BEGIN { for (i = 0; i < 2048; i++) printf "old%05d", i }' > old
+	awk 'BEGIN { for (i = 0; i < 2048; i++) printf "NEW%05d", i }' > new
+	mkfifo gate
+	for p in auto $PATHS; do
+		# The reader waits at the gate until cat has exited and the
+		# file has been replaced.
+		cp old v
+		{ BUFSZ_PATH=$p "$(prog)" v; cp new v.tmp; mv v.tmp v; : > gate; } |
+		    { : < gate; cat > got; }
+		cmp -s old got || atf_fail "$p: a file renamed into place showed"
+		cp old v
+		{ BUFSZ_PATH=$p "$(prog)" v
+		  dd if=new of=v conv=notrunc 2>/dev/null; : > gate; } |
+		    { : < gate; cat > got; }
+		fold -w 8 got | awk '$0 != sprintf("old%05d", NR - 1) &&
+		    $0 != sprintf("NEW%05d", NR - 1) { exit 1 }
+		    END { exit NR != 2048 }' ||
+		    atf_fail "$p: bytes neither old nor new, or lost"
+	done
+}
+
 atf_test_case fifo
 fifo_head()
 {
@@ -1171,6 +1203,7 @@ atf_init_test_cases()
 	atf_add_test_case same_file_bind_mount
 	atf_add_test_case sigpipe
 	atf_add_test_case proc_file
+	atf_add_test_case late_reader
 	atf_add_test_case fifo
 	atf_add_test_case char_device
 	atf_add_test_case socket
