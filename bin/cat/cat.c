@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "bufsz.h"
 #include "cook.h"
@@ -55,8 +56,9 @@ static char *obuf;		/* formatted output waiting to be written */
 static size_t obufsz;
 
 static void	usage(void) __dead2;
-static void	do_operand(const char *);
-static int	open_operand(const char *);
+static void	learn_now(void);
+static void	do_operand(size_t, const char *);
+static int	open_operand(size_t, const char *);
 static int	connect_socket(const char *);
 static int	is_directory(const struct stat *);
 static int	same_file(int, const char *, const struct stat *);
@@ -72,6 +74,7 @@ static void	out_flush(void);
 int
 main(int argc, char *argv[])
 {
+	size_t i;
 	int ch;
 
 	if (bufsz_stdfds() != 0)
@@ -140,11 +143,13 @@ main(int argc, char *argv[])
 		lock_output();
 	if (bufsz_engine_init(&engine) != 0)
 		err(1, "BUFSZ_PATH or BUFSZ_SIZE");
+	learn_now();
+	confine(argv);
 
 	if (*argv == NULL)
-		do_operand("-");
-	for (; *argv != NULL; argv++)
-		do_operand(*argv);
+		do_operand(0, "-");
+	for (i = 0; argv[i] != NULL; i++)
+		do_operand(i, argv[i]);
 
 	out_flush();
 	if (obuf != NULL)
@@ -163,8 +168,26 @@ usage(void)
 	exit(1);
 }
 
+/*
+ * What the libraries learn only when first asked, they learn now, before
+ * confine() takes away the files they learn it from: libbufsz's memory
+ * probe (sysctl, /sys/fs/cgroup) and, for -v, glibc's character
+ * conversion, loaded from a gconv module at the first mbrtowc(3) in some
+ * locales.
+ */
 static void
-do_operand(const char *path)
+learn_now(void)
+{
+	mbstate_t mbs;
+	wchar_t wc;
+
+	(void)bufsz_choose(NULL, &outst);
+	memset(&mbs, 0, sizeof(mbs));
+	(void)mbrtowc(&wc, "", 1, &mbs);
+}
+
+static void
+do_operand(size_t i, const char *path)
 {
 	struct stat st;
 	const char *name;
@@ -176,7 +199,7 @@ do_operand(const char *path)
 		fd = STDIN_FILENO;
 	} else {
 		name = path;
-		if ((fd = open_operand(path)) == -1) {
+		if ((fd = open_operand(i, path)) == -1) {
 			out_flush();
 			warn("%s", path);
 			rval = 1;
@@ -203,11 +226,11 @@ do_operand(const char *path)
  * refuses it with ENXIO on Linux and EOPNOTSUPP on the BSDs.
  */
 static int
-open_operand(const char *path)
+open_operand(size_t i, const char *path)
 {
 	int fd;
 
-	fd = open(path, O_RDONLY);
+	fd = operand_open(i, path);
 	if (fd == -1 && (errno == ENXIO || errno == EOPNOTSUPP))
 		fd = connect_socket(path);
 	return (fd);

@@ -425,6 +425,27 @@ v_multibyte_body()
 	atf_check -o file:edge -x "BUFSZ_SIZE=4096 $(prog) -v - < edge"
 }
 
+atf_test_case v_multibyte_confined
+v_multibyte_confined_head()
+{
+	atf_set descr "-v in a locale whose conversion glibc loads lazily" \
+	    "(EUC-JP, from a gconv module) works in the sandbox too"
+	atf_set timeout 120
+}
+v_multibyte_confined_body()
+{
+	# glibc's LOCPATH lets a locale built here be used without root.
+	mkdir loc
+	localedef -i ja_JP -f EUC-JP loc/ja_JP.EUC-JP > /dev/null 2>&1 ||
+	    atf_skip "cannot build a ja_JP.EUC-JP locale with localedef"
+	[ "$(LOCPATH=$PWD/loc LC_ALL=ja_JP.EUC-JP locale charmap 2>/dev/null)" \
+	    = EUC-JP ] || atf_skip "LOCPATH does not reach the locale built"
+	# Hiragana A, printable: whole, not M-$M-".
+	printf '\244\242 x\n' > in
+	atf_check -o file:in -x \
+	    "LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v in"
+}
+
 atf_test_case E_T_A_flags
 E_T_A_flags_head()
 {
@@ -925,6 +946,16 @@ proc_file_body()
 	done
 	dd if=/proc/filesystems of=ref bs=65536 2>/dev/null
 	atf_check -o file:ref "$(prog)" /proc/filesystems
+	# sysfs files claim 4096 bytes and hold fewer.
+	for f in /sys/kernel/mm/transparent_hugepage/enabled \
+	    /sys/devices/system/cpu/online; do
+		[ -r $f ] || continue
+		dd if=$f of=ref bs=65536 2>/dev/null
+		for p in auto $PATHS; do
+			atf_check -o file:ref -x "BUFSZ_PATH=$p $(prog) $f"
+			atf_check -o file:ref -x "BUFSZ_PATH=$p $(prog) $f | cat"
+		done
+	done
 }
 
 atf_test_case late_reader
@@ -1026,6 +1057,149 @@ EOF
 	# Nobody listening: the error is the connect's.
 	atf_check -s exit:1 -e inline:'cat: sock: Connection refused\n' \
 	    "$(prog)" sock
+}
+
+# Whether this host's kernel offers Landlock (Linux 5.13 and later, when
+# enabled): landlock_create_ruleset(NULL, 0, VERSION), system call 444.
+have_landlock()
+{
+	[ "$(uname -s)" = Linux ] && command -v python3 > /dev/null &&
+	    python3 -c '
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+sys.exit(0 if libc.syscall(444, None, 0, 1) >= 1 else 1)'
+}
+
+atf_test_case sandbox_entered
+sandbox_entered_head()
+{
+	atf_set descr "cat confines itself: Landlock on Linux (no_new_privs" \
+	    "set), Capsicum's capability mode on FreeBSD (cap_enter traced)"
+	atf_set timeout 120
+}
+sandbox_entered_body()
+{
+	printf 'a\n' > a
+	case $(uname -s) in
+	Linux)
+		have_landlock || atf_skip "the kernel offers no Landlock"
+		mkfifo fifo
+		"$(prog)" a fifo > out &
+		pid=$!
+		# Our open returns once cat, confined by then, opened the FIFO.
+		exec 3> fifo
+		grep -q '^NoNewPrivs:[[:space:]]*1' /proc/$pid/status ||
+		    atf_fail "cat runs without no_new_privs: not sandboxed"
+		exec 3>&-
+		wait $pid || atf_fail "cat failed"
+		atf_check -o inline:'a\n' cat out
+		;;
+	FreeBSD)
+		command -v ktrace > /dev/null ||
+		    atf_skip "no ktrace(1) to see cat enter capability mode"
+		atf_check -o inline:'a\n' ktrace -f kt.out -t c "$(prog)" a
+		kdump -f kt.out > dump
+		grep -q 'CALL  cap_enter' dump ||
+		    atf_fail "cat did not enter capability mode"
+		# Nothing is opened by name once in it: the operand was opened
+		# ahead.
+		sed -n '/CALL  cap_enter/,$p' dump | grep -E 'CALL  open' &&
+		    atf_fail "cat opened a file after cap_enter"
+		;;
+	*)
+		atf_skip "cat has no sandbox on $(uname -s)"
+		;;
+	esac
+}
+
+# A file put behind an operand's name once cat is confined was not given
+# to it: cat must not be able to open it (as root too, whom no permission
+# stops).  Only Linux opens anything by name then: a FIFO or device
+# operand, when its turn comes.
+not_given()
+{
+	have_landlock || atf_skip "the kernel offers no Landlock"
+	mkfifo fifo
+	ln -s fifo link
+	printf 'secret\n' > secret
+	"$(prog)" fifo link > out 2> err &
+	pid=$!
+	exec 3> fifo
+	# cat is confined and reading fifo; link now leads to another file.
+	ln -sfn secret link
+	printf 'a\n' >&3
+	exec 3>&-
+	wait $pid && atf_fail "cat read a file it was not given"
+	atf_check -o inline:'a\n' cat out
+	atf_check -o inline:'cat: link: Permission denied\n' cat err
+}
+
+atf_test_case sandbox_not_given
+sandbox_not_given_head()
+{
+	atf_set descr "A confined cat cannot open a file it was not given"
+	atf_set timeout 120
+}
+sandbox_not_given_body()
+{
+	not_given
+}
+
+atf_test_case sandbox_not_given_unprivileged
+sandbox_not_given_unprivileged_head()
+{
+	atf_set descr "An unprivileged cat confines itself all the same"
+	atf_set require.user unprivileged
+	atf_set timeout 120
+}
+sandbox_not_given_unprivileged_body()
+{
+	not_given
+}
+
+atf_test_case sandbox_never_fails
+sandbox_never_fails_head()
+{
+	atf_set descr "Confined or not, cat reads what it would unconfined:" \
+	    "/dev/stdin, /proc and /sys, files replaced while it runs," \
+	    "more operands than it opens ahead"
+	atf_set timeout 120
+}
+sandbox_never_fails_body()
+{
+	printf 'in\n' > in
+	atf_check -o inline:'in\n' -x "$(prog) /dev/stdin < in"
+	atf_check -o inline:'in\n' -x "$(prog) < in | $(prog) /dev/stdin"
+	atf_check -o inline:'in\n' -x "$(prog) /dev/fd/3 3< in"
+	if [ -r /proc/self/status ]; then
+		atf_check -o match:'^Name:[[:space:]]*cat$' "$(prog)" \
+		    /proc/self/status
+	fi
+	# A file renamed into an operand's place while cat waits on a FIFO:
+	# its old content (opened ahead) or its new, never an error.
+	printf 'old\n' > f
+	mkfifo fifo
+	"$(prog)" fifo f > out &
+	pid=$!
+	exec 3> fifo
+	printf 'new\n' > f.tmp
+	mv f.tmp f
+	exec 3>&-
+	wait $pid || atf_fail "cat failed on a file renamed into place"
+	grep -Eqx 'old|new' out || atf_fail "got $(cat out)"
+	# One operand more than confine.c opens ahead, one file many times.
+	printf 'x' > x
+	set --
+	i=0
+	while [ $i -lt 1001 ]; do
+		set -- "$@" x
+		i=$((i + 1))
+	done
+	"$(prog)" "$@" > out || atf_fail "cat of 1001 operands failed"
+	atf_check -o inline:'1001\n' -x "wc -c < out | tr -d ' '"
+	"$(prog)" "$@" nonexistent > out 2> err && atf_fail "exit 0"
+	atf_check -o inline:'cat: nonexistent: No such file or directory\n' \
+	    cat err
 }
 
 atf_test_case buffer_boundaries
@@ -1185,6 +1359,7 @@ atf_init_test_cases()
 	atf_add_test_case formatting_at_terminal
 	atf_add_test_case v_flag
 	atf_add_test_case v_multibyte
+	atf_add_test_case v_multibyte_confined
 	atf_add_test_case E_T_A_flags
 	atf_add_test_case combinations
 	atf_add_test_case l_flag
@@ -1207,6 +1382,10 @@ atf_init_test_cases()
 	atf_add_test_case fifo
 	atf_add_test_case char_device
 	atf_add_test_case socket
+	atf_add_test_case sandbox_entered
+	atf_add_test_case sandbox_not_given
+	atf_add_test_case sandbox_not_given_unprivileged
+	atf_add_test_case sandbox_never_fails
 	atf_add_test_case buffer_boundaries
 	atf_add_test_case engine_paths
 	atf_add_test_case large_file
