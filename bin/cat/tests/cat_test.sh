@@ -107,6 +107,12 @@ options_after_operand_body()
 	    -e inline:"cat: -n: No such file or directory\n" "$(prog)" a -n
 	printf 'dash\n' > -n
 	atf_check -o inline:"dash\n" "$(prog)" -- -n
+	# Every later word is an operand, "-" and "--" too, whatever the
+	# environment says to glibc's getopt.
+	printf 'in\n' > in
+	atf_check -s exit:1 -o inline:"a\nin\ndash\n" \
+	    -e inline:"cat: -v: No such file or directory\ncat: --: No such file or directory\n" \
+	    -x "unset POSIXLY_CORRECT; $(prog) a -v - -- -n < in"
 }
 
 atf_test_case b_flag
