@@ -61,7 +61,7 @@ int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 int	Rflag;
 mode_t	cmask;
 struct pathbuf	src, dst;
-struct bufsz_engine	engine;
+struct bufsz_engine	*engine;
 
 int	follow_all, sortflag, xflag;
 
@@ -95,9 +95,8 @@ main(int argc, char *argv[])
 		usage();
 	cmask = umask(0);
 	(void)umask(cmask);
-	if (bufsz_engine_init(&engine) == -1)
-		err(1, "BUFSZ_PATH or BUFSZ_SIZE");
-	engine.be_flags |= BUFSZ_SPARSE;
+	if ((engine = bufsz_engine_new(BUFSZ_SPARSE)) == NULL)
+		err(1, NULL);
 	progress_init();
 
 	target = argv[--argc];
@@ -145,7 +144,7 @@ main(int argc, char *argv[])
 		warn("stdout");
 		rval = 1;
 	}
-	bufsz_engine_fini(&engine);
+	bufsz_engine_free(engine);
 	exit(rval);
 }
 

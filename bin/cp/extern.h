@@ -71,7 +71,7 @@ extern int	sortflag;	/* --sort: entries in byte order */
 extern int	xflag;		/* -x: stay on each operand's file system */
 extern mode_t	cmask;		/* the umask */
 extern struct pathbuf	src, dst;
-extern struct bufsz_engine	engine;
+extern struct bufsz_engine	*engine;
 
 /* walk.c */
 int	copy_tree(struct node *);
