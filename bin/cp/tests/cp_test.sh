@@ -1303,7 +1303,11 @@ paused()
 	shift 2
 	rm -f answers
 	mkfifo answers
-	"$@" < answers 2> err &
+	# Emptied here, not by the redirection below, which the background
+	# job makes at a time of its own: a question left from a run before
+	# must not be taken for this one's.
+	: > err
+	"$@" < answers 2>> err &
 	_pid=$!
 	exec 3> answers
 	_n=0
