@@ -13,7 +13,6 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "extern.h"
@@ -84,6 +83,7 @@ setfile_fd(const struct attr_source *s, const struct attr_target *t)
 	    fchmod(fd, writable) == -1) {
 		warn("chmod: %s", t->path);
 		rv = 1;
+		writable = mode;	/* said once is enough */
 	}
 	if (s->fd != -1) {
 		rv |= attr_copy(s, t);
@@ -163,18 +163,4 @@ set_times(const struct attr_target *t, const struct stat *st)
 		return (1);
 	}
 	return (0);
-}
-
-/* At least len bytes, and at least twice what there was. */
-void
-xbuf_grow(struct xbuf *b, size_t len)
-{
-	char *p;
-
-	if (len < b->len * 2)
-		len = b->len * 2;
-	if ((p = realloc(b->p, len)) == NULL)
-		err(1, NULL);
-	b->p = p;
-	b->len = len;
 }

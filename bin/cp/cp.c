@@ -140,7 +140,7 @@ main(int argc, char *argv[])
 	for (; *argv != NULL; argv++)
 		copy_operand(*argv, type, tdir, &tst, target);
 
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	if (verbose_flush() != 0) {
 		warn("stdout");
 		rval = 1;
 	}
@@ -256,7 +256,7 @@ bad_option(char *argv[])
 		usage();
 	}
 	arg = argv[optind - 1];
-	name = arg + strspn(arg, "-");
+	name = arg + 2;
 	len = strcspn(name, "=");
 	exact = n = 0;
 	for (o = longopts; o->name != NULL && !exact; o++)

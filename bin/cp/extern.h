@@ -83,14 +83,21 @@ int	copy_file(struct node *);
 int	copy_link(struct node *);
 int	copy_special(struct node *);
 int	target_replaceable(const struct node *, const struct stat *);
-void	progress_init(void);
 void	path_set(struct pathbuf *, const char *);
 void	path_push(struct pathbuf *, const char *);
 void	path_trunc(struct pathbuf *, size_t);
+void	xbuf_grow(struct xbuf *, size_t);
+
+/* progress.c */
+void	progress_init(void);
+void	progress_start(const char *, const char *, off_t);
+void	progress_stop(void);
+void	verbose(const char *, ...)
+	    __attribute__((__format__(__printf__, 1, 2)));
+int	verbose_flush(void);
 
 /* attr.c */
 int	setfile(int, int, const char *, int, const struct stat *);
-void	xbuf_grow(struct xbuf *, size_t);
 
 /* attr_<system>.c */
 int	attr_copy(const struct attr_source *, const struct attr_target *);

@@ -1,7 +1,7 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * cp: copying one non-directory, attributes, progress reports, paths.
+ * cp: copying one non-directory; paths and buffers.
  */
 
 #include <sys/types.h>
@@ -10,8 +10,6 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,17 +36,6 @@ static int	make_hard_or_soft(const struct node *, void *);
 static int	make_symlink(const struct node *, void *);
 static int	make_special(const struct node *, void *);
 static char	*read_link(const struct node *);
-static void	put(const char *);
-static void	progress_signal(int);
-
-/*
- * The file in flight, for the progress signal handler.  The paths are
- * only read while pg_busy is set, and are not changed meanwhile.
- */
-static const char *volatile	pg_src;
-static const char *volatile	pg_dst;
-static volatile off_t		pg_size;
-static volatile sig_atomic_t	pg_busy;
 
 /*
  * Copy the contents of a regular file (or, without -R, of whatever the
@@ -217,12 +204,9 @@ copy_data(int in, const struct stat *inst, int out, const struct stat *outst)
 {
 	int r;
 
-	pg_src = src.p;
-	pg_dst = dst.p;
-	pg_size = inst->st_size;
-	pg_busy = 1;
+	progress_start(src.p, dst.p, inst->st_size);
 	r = bufsz_copy(engine, in, inst, out, outst);
-	pg_busy = 0;
+	progress_stop();
 	switch (r) {
 	case BUFSZ_OK:
 		return (0);
@@ -260,7 +244,7 @@ target_replaceable(const struct node *n, const struct stat *tst)
 	}
 	if (nflag) {
 		if (vflag)
-			(void)printf("%s not overwritten\n", dst.p);
+			verbose("%s not overwritten\n", dst.p);
 		return (0);
 	}
 	if (iflag)
@@ -273,7 +257,7 @@ ask(void)
 {
 	int ch, first;
 
-	(void)fflush(stdout);
+	(void)verbose_flush();
 	(void)fprintf(stderr, "overwrite %s? (y/n [n]) ", dst.p);
 	first = ch = getchar();
 	while (ch != '\n' && ch != EOF)
@@ -422,73 +406,6 @@ make_special(const struct node *n, void *arg)
 	return (mknodat(n->ddir, n->dname, n->st.st_mode, n->st.st_rdev));
 }
 
-void
-progress_init(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = progress_signal;
-	sa.sa_flags = SA_RESTART;
-	(void)sigemptyset(&sa.sa_mask);
-#ifdef SIGINFO
-	(void)sigaction(SIGINFO, &sa, NULL);
-#endif
-	(void)sigaction(SIGUSR1, &sa, NULL);
-}
-
-static void
-put(const char *s)
-{
-
-	(void)write(STDERR_FILENO, s, strlen(s));
-}
-
-/*
- * "src -> dst  NN%", formatted by hand: printf is not safe in a signal
- * handler, write(2) is.  A size of 0 (a /proc file) gives bytes moved.
- */
-static void
-progress_signal(int sig)
-{
-	char num[32], *p;
-	uintmax_t moved, size, v;
-	int serrno;
-
-	(void)sig;
-	if (!pg_busy)
-		return;
-	serrno = errno;
-	moved = bufsz_moved(engine) > 0 ? (uintmax_t)bufsz_moved(engine) : 0;
-	size = pg_size > 0 ? (uintmax_t)pg_size : 0;
-	if (size == 0)
-		v = moved;
-	else if (size > UINTMAX_MAX / 100)
-		v = moved / (size / 100);
-	else
-		v = moved * 100 / size;
-	if (size != 0 && v > 100)
-		v = 100;
-	p = num + sizeof(num);
-	*--p = '\0';
-	*--p = '\n';
-	if (size != 0)
-		*--p = '%';
-	else {
-		p -= 6;
-		memcpy(p, " bytes", 6);
-	}
-	do
-		*--p = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	put(pg_src);
-	put(" -> ");
-	put(pg_dst);
-	put("  ");
-	put(p);
-	errno = serrno;
-}
-
 static void
 path_room(struct pathbuf *pb, size_t more)
 {
@@ -535,4 +452,18 @@ path_trunc(struct pathbuf *pb, size_t len)
 
 	pb->len = len;
 	pb->p[len] = '\0';
+}
+
+/* At least len bytes, and at least twice what there was. */
+void
+xbuf_grow(struct xbuf *b, size_t len)
+{
+	char *p;
+
+	if (len < b->len * 2)
+		len = b->len * 2;
+	if ((p = realloc(b->p, len)) == NULL)
+		err(1, NULL);
+	b->p = p;
+	b->len = len;
 }

@@ -236,7 +236,7 @@ dispatch(struct node *n)
 	if (r != 0)
 		rval = 1;
 	else if (vflag)
-		(void)printf("%s -> %s\n", src.p, dst.p);
+		verbose("%s -> %s\n", src.p, dst.p);
 }
 
 /*
@@ -316,7 +316,7 @@ copy_dir(struct node *n)
 	n->sfd = -1;		/* the frame has it now */
 	push_frame(&f);
 	if (vflag)
-		(void)printf("%s -> %s\n", src.p, dst.p);
+		verbose("%s -> %s\n", src.p, dst.p);
 	return (0);
 }
 

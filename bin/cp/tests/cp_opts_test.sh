@@ -52,6 +52,12 @@ installed"
 	rm fprobe
 }
 
+# The permission bits of $1, in octal, on GNU and BSD stat(1) alike.
+mode()
+{
+	stat -c %a "$1" 2>/dev/null || stat -f %Lp "$1"
+}
+
 # The chattr(1) letters set on $1, without the e2fsprogs layout ones.
 flags()
 {
@@ -70,6 +76,16 @@ unflag()
 	chattr -R -ia . 2>/dev/null || true
 }
 
+# The signal that asks for a progress report: SIGINFO where there is one.
+progress_signal()
+{
+	if kill -l INFO >/dev/null 2>&1; then
+		echo INFO
+	else
+		echo USR1
+	fi
+}
+
 atf_test_case operand_ends_options
 operand_ends_options_head()
 {
@@ -84,7 +100,7 @@ operand_ends_options_body()
 	atf_check -o inline:"x\n" cat dst/src/f
 	# Neither -v nor -p took effect: nothing printed, no times kept.
 	echo y > a
-	touch -d 2001-01-01 a
+	touch -t 200101010000 a
 	atf_check -s exit:1 -e inline:"cp: -v: No such file or directory\n" \
 	    $(prog) a -v dst
 	atf_check -s exit:1 -e inline:"cp: -p: No such file or directory\n" \
@@ -136,6 +152,8 @@ bad_options_body()
 	    $(prog) --foo a b
 	atf_check -s exit:64 -e inline:"cp: illegal option -- --foo\n$usage" \
 	    $(prog) --foo=bar a b
+	atf_check -s exit:64 -e inline:"cp: illegal option -- ---\n$usage" \
+	    $(prog) --- a b
 	# GNU's -p takes an argument as --preserve; ours is not a long option.
 	atf_check -s exit:64 \
 	    -e inline:"cp: illegal option -- --preserve\n$usage" \
@@ -210,7 +228,7 @@ long_options_body()
 	mkdir -p src/sub
 	echo x > src/sub/f
 	ln -s f src/sub/l
-	touch -d 2001-01-01 src/sub/f
+	touch -t 200101010000 src/sub/f
 	atf_check $(prog) --archive src arch
 	atf_check -o inline:"f\n" readlink arch/sub/l
 	atf_check test ! arch/sub/f -nt src/sub/f
@@ -288,10 +306,15 @@ socket_operand_head()
 }
 socket_operand_body()
 {
-	if ! command -v python3 >/dev/null 2>&1; then
-		atf_skip "python3, to make a socket, is not installed"
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c 'import socket
+socket.socket(socket.AF_UNIX).bind("s")'
+	elif command -v perl >/dev/null 2>&1; then
+		perl -MIO::Socket::UNIX -e \
+		    'IO::Socket::UNIX->new(Local => "s", Listen => 1) or die'
+	else
+		atf_skip "neither python3 nor perl, to make a socket, is here"
 	fi
-	python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("s")'
 	atf_check test -S s
 	echo x > f
 	mkdir dst
@@ -328,7 +351,7 @@ p_xattrs_body()
 	atf_check -o inline:"$big" getfattr --only-values -n user.big e/f
 	atf_check -o empty getfattr --only-values -n user.empty e/f
 	atf_check -o inline:"yes" getfattr --only-values -n user.dir e
-	atf_check -o inline:"444\n" stat -c %a e/f
+	atf_check_equal 444 "$(mode e/f)"
 	atf_check $(prog) -a d/f a
 	atf_check -o inline:"blue" getfattr --only-values -n user.color a
 	# Without -p, no attributes.
@@ -380,7 +403,7 @@ p_flags_body()
 	mkdir d
 	echo x > d/f
 	echo y > d/g
-	touch -d 2001-02-03 d/f d/g
+	touch -t 200102030000 d/f d/g
 	chattr +d d/f
 	chattr +a d/g
 	chattr +i d
@@ -456,7 +479,16 @@ permitted\n" su nobody -s /bin/sh -c "$(prog) -p imm out/imm"
 	atf_check su nobody -s /bin/sh -c "$(prog) -p dump out/dump"
 	atf_check_equal "d" "$(flags out/dump)"
 	atf_check -o inline:"w" getfattr --only-values -n user.k out/dump
-	atf_check -o inline:"444\n" stat -c %a out/dump
+	atf_check_equal 444 "$(mode out/dump)"
+	# Onto a file of another's that the user may write: the data goes
+	# in, what cannot be kept is reported once each.
+	echo old > theirs
+	chmod 0666 theirs
+	atf_check -s exit:1 -e inline:"cp: chmod: theirs: Operation not \
+permitted\ncp: utimes: theirs: Operation not permitted
+cp: chflags: theirs: Operation not permitted\n" \
+	    su nobody -s /bin/sh -c "$(prog) -p dump theirs"
+	atf_check -o inline:"y\n" cat theirs
 }
 p_unprivileged_cleanup()
 {
@@ -495,7 +527,7 @@ EOF
 	atf_check -o inline:"x\n" cat mnt/f
 	atf_check test ! mnt/f -nt f -a ! mnt/f -ot f
 	# A source without them is copied with -p without a word.
-	touch -d 2001-01-01 plain
+	touch -t 200101010000 plain
 	atf_check $(prog) -p plain mnt/plain
 	atf_check test ! mnt/plain -nt plain
 	umount mnt
@@ -504,6 +536,119 @@ p_refused_cleanup()
 {
 	umount mnt 2>/dev/null || true
 	unflag
+}
+
+atf_test_case progress_whole_lines
+progress_whole_lines_head()
+{
+	atf_set "descr" "With 2>&1, progress reports never land inside -v lines"
+}
+progress_whole_lines_body()
+{
+	# Enough -v lines that a stdio buffer would be cut inside one.
+	i=0
+	set --
+	while [ $i -lt 300 ]; do
+		n=$(printf 'a-file-with-a-name-long-enough-to-fill-buffers-%04d' $i)
+		echo $i > $n
+		set -- "$@" $n
+		i=$((i + 1))
+	done
+	mkdir dst
+	mkfifo fifo
+	sig=$(progress_signal)
+	trap : $sig
+	$(prog) -v "$@" fifo dst > out 2>&1 &
+	pid=$!
+	# cp reads the FIFO once this opens: then it is inside the copy.
+	exec 3> fifo
+	tries=0
+	until grep -q '%$' out; do
+		tries=$((tries + 1))
+		[ $tries -le 100 ] || atf_fail "no progress report"
+		kill -$sig $pid
+		sleep 0.1
+	done
+	kill -$sig $pid
+	echo data >&3
+	exec 3>&-
+	wait $pid
+	atf_check_equal 0 $?
+	atf_check -o inline:"data\n" cat dst/fifo
+	# Every line whole, each -v line once, the reports after the lines
+	# of the files copied before them.
+	atf_check -o inline:"301\n" -x "grep -c ' -> dst/[^ ]*$' out"
+	atf_check -s exit:1 -o empty -x "grep -v -e '^a-file-[a-z-]*-[0-9]* -> dst/a-file-[a-z-]*-[0-9]*$' \
+	    -e '^fifo -> dst/fifo   0%$' -e '^fifo -> dst/fifo$' out"
+	first=$(grep -n '%$' out | head -1 | cut -d: -f1)
+	atf_check test "$first" -gt 300
+	atf_check -o inline:"a-file-with-a-name-long-enough-to-fill-buffers-0299 -> dst/a-file-with-a-name-long-enough-to-fill-buffers-0299\n" \
+	    -x "sed -n $((first - 1))p out"
+}
+
+atf_test_case progress_apart
+progress_apart_head()
+{
+	atf_set "descr" "Reports go to stderr, -v lines to stdout, both whole"
+}
+progress_apart_body()
+{
+	echo x > a
+	mkdir dst
+	mkfifo fifo
+	sig=$(progress_signal)
+	trap : $sig
+	$(prog) -v a fifo dst > out 2> err &
+	pid=$!
+	exec 3> fifo
+	tries=0
+	until [ -s err ]; do
+		tries=$((tries + 1))
+		[ $tries -le 100 ] || atf_fail "no progress report"
+		kill -$sig $pid
+		sleep 0.1
+	done
+	exec 3>&-
+	wait $pid
+	atf_check_equal 0 $?
+	atf_check -o inline:"a -> dst/a\nfifo -> dst/fifo\n" cat out
+	atf_check -s exit:1 -o empty grep -v '^fifo -> dst/fifo   0%$' err
+	atf_check -o inline:"\n" tail -c 1 err
+}
+
+atf_test_case verbose_order
+verbose_order_head()
+{
+	atf_set "descr" "-v lines and messages in one file come in order"
+}
+verbose_order_body()
+{
+	echo x > a
+	echo y > b
+	mkdir dst
+	atf_check -s exit:1 -x "$(prog) -v a nosuch b dst > log 2>&1"
+	printf '%s\n' "a -> dst/a" "cp: nosuch: No such file or directory" \
+	    "b -> dst/b" > want
+	atf_check cmp want log
+	# Apart, each gets its own.
+	atf_check -s exit:1 -o inline:"a -> dst/a\nb -> dst/b\n" \
+	    -e inline:"cp: nosuch: No such file or directory\n" \
+	    $(prog) -v a nosuch b dst
+}
+
+atf_test_case verbose_write_error
+verbose_write_error_head()
+{
+	atf_set "descr" "-v lines that cannot be written: reported, exit 1"
+}
+verbose_write_error_body()
+{
+	[ -w /dev/full ] || atf_skip "no /dev/full here"
+	echo x > a
+	atf_check -s exit:1 -e inline:"cp: stdout: No space left on device\n" \
+	    -x "$(prog) -v a b > /dev/full"
+	atf_check -o inline:"x\n" cat b
+	atf_check -x "$(prog) a c > /dev/full"
 }
 
 atf_init_test_cases()
@@ -521,4 +666,8 @@ atf_init_test_cases()
 	atf_add_test_case p_flags
 	atf_add_test_case p_unprivileged
 	atf_add_test_case p_refused
+	atf_add_test_case progress_whole_lines
+	atf_add_test_case progress_apart
+	atf_add_test_case verbose_order
+	atf_add_test_case verbose_write_error
 }
