@@ -245,6 +245,7 @@ format(int flags, const unsigned char *p, size_t n, struct outbuf *ob)
 
 /* The model's state: f, where stdin and stdout are, and stdout's bytes. */
 struct state {
+	int		 selfcopy;	/* an input copied onto itself, in place */
 	struct bytes	 f;
 	size_t		 in;		/* stdin's offset in f */
 	size_t		 out;		/* stdout's offset in f */
@@ -354,6 +355,11 @@ model(const struct catcase *k, const unsigned char *f0, size_t f0len,
 			    " f, %zu bytes left to read, and cat did not "
 			    "refuse", left));
 		}
+		/* Onto itself where it is read from: FINDINGS F2's path. */
+		if (same && left > 0 && k->flags == 0 &&
+		    !(shared && strcmp(a, "-") == 0) &&
+		    k->out != COUT_APPEND && st->out == (size_t)(in - st->f.p))
+			st->selfcopy = 1;
 		memset(&ob, 0, sizeof(ob));
 		format(k->flags, in, inlen, &ob);
 		if (strcmp(a, "-") == 0 && (k->in == CIN_F || k->in == CIN_FRW))
@@ -580,7 +586,7 @@ judge(const struct catcase *k, const struct run *r, const char *root,
 	char *why, *p, *also;
 	size_t f1len, glen, d;
 	unsigned mask;
-	int code, fits, sig;
+	int anyself, code, fits, sig;
 
 	if ((code = run_status(r, &sig)) == -1) {
 		finding(fs, sig == SIGALRM ? "HANG" : "CRASH", NULL,
@@ -602,6 +608,7 @@ judge(const struct catcase *k, const struct run *r, const char *root,
 	 */
 	why = NULL;
 	known = NULL;
+	anyself = 0;
 	memset(&st, 0, sizeof(st));
 	for (mask = 0, fits = 0; mask < 1U << nops_of(k); mask++) {
 		if (!mask_fits(k, mask, said.refused, said.nrefused))
@@ -613,6 +620,7 @@ judge(const struct catcase *k, const struct run *r, const char *root,
 			char *why2;
 
 			why2 = model(k, f0, f0len, g, glen, mask, &st2, &known2);
+			anyself |= st2.selfcopy;
 			if (why2 == NULL && outcome_is(&st2, f1, f1len, k, r)) {
 				free(why);
 				free(st.f.p);
@@ -628,6 +636,7 @@ judge(const struct catcase *k, const struct run *r, const char *root,
 			continue;
 		}
 		why = model(k, f0, f0len, g, glen, mask, &st, &known);
+		anyself |= st.selfcopy;
 		if (why == NULL && outcome_is(&st, f1, f1len, k, r))
 			break;
 	}
@@ -643,7 +652,7 @@ judge(const struct catcase *k, const struct run *r, const char *root,
 		d = first_diff(f1, f1len, st.f.p, st.f.n);
 		finding(fs, "SAMEFILE", reads_shared(k) ? "issue 10 #3" :
 		    k->flags != 0 && k->out != COUT_APPEND ? "FINDINGS F1" :
-		    NULL, "f holds %zu bytes, not the %zu of reading each "
+		    anyself ? "FINDINGS F2" : NULL, "f holds %zu bytes, not the %zu of reading each "
 		    "input whole before writing it (first difference at "
 		    "%zu)%s", f1len, st.f.n, d, also);
 	} else if (k->out == COUT_PIPE && (r->outlen != st.stream.ob_len ||
