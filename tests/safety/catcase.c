@@ -672,9 +672,14 @@ judge(const struct catcase *k, const struct run *r, const char *root,
 		if (r->fds == NULL)
 			finding(fs, "NOREPORT", NULL, "the descriptor report "
 			    "is missing");
-		else if (*r->fds != '\0')
-			finding(fs, "FDLEAK", NULL, "descriptors open at "
-			    "exit: %s", r->fds);
+		else {
+			char *u = fds_unexcused(r->fds);
+
+			if (*u != '\0')
+				finding(fs, "FDLEAK", NULL, "descriptors open "
+				    "at exit (fd mode dev ino): %s", u);
+			free(u);
+		}
 	}
 	free(why);
 	free(also);

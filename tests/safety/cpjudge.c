@@ -224,9 +224,12 @@ check_fds(const struct run *r, const struct model *m, const struct snap *pre,
 		if (sscanf(p, "%d %u %ju %ju%n", &fd, &mode, &dev, &ino,
 		    &n) != 4)
 			break;
-		if (S_ISDIR(mode) && dev == (uintmax_t)m->tdev &&
-		    ino == (uintmax_t)m->tino)
+		if ((S_ISDIR(mode) && dev == (uintmax_t)m->tdev &&
+		    ino == (uintmax_t)m->tino) || fd_exempt(mode, dev)) {
+			if (strchr(p, '\n') == NULL)
+				break;
 			continue;
+		}
 		finding(fs, "FDLEAK", NULL, "descriptor %d still open at exit,"
 		    " on the %s %s", fd, type_name((mode_t)mode),
 		    path_of(pre, post, dev, ino));

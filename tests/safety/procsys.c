@@ -291,14 +291,21 @@ cat_to_file(void *arg)
 static void
 judge_run(const struct run *r, const char *prog, struct findings *fs)
 {
+	char *u;
 	int code, sig;
 
-	if ((code = run_status(r, &sig)) == -1)
+	if ((code = run_status(r, &sig)) == -1) {
 		finding(fs, sig == SIGALRM ? "HANG" : "CRASH", NULL,
 		    "%s killed by signal %d", prog, sig);
-	else if (r->fds != NULL && *r->fds != '\0' && code == 0)
-		finding(fs, "FDLEAK", NULL, "%s left open at exit: %s", prog,
-		    r->fds);
+		return;
+	}
+	if (r->fds == NULL || code != 0)
+		return;
+	u = fds_unexcused(r->fds);
+	if (*u != '\0')
+		finding(fs, "FDLEAK", NULL, "%s left open at exit (fd mode dev "
+		    "ino): %s", prog, u);
+	free(u);
 }
 
 /* cp -R of a directory: each regular file it copied, against reading. */

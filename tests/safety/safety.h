@@ -125,6 +125,8 @@ struct run {
 void		 run_init(const char *, const char *);
 int		 run(struct run *);
 int		 run_status(const struct run *, int *);
+int		 fd_exempt(unsigned, uintmax_t);
+char		*fds_unexcused(const char *);
 void		 run_free(struct run *);
 char		*run_describe(const struct run *);
 int		 nobody_ids(uid_t *, gid_t *);
