@@ -374,7 +374,7 @@ proc_case(const struct ctx *c, uint64_t seed, uint64_t num,
 	size_t reflen, gotlen, i;
 	int code, ok, sig;
 
-	if (!host_has_procsys() || geteuid() != 0)
+	if (!host_has_procsys())
 		return (0);
 	if (cand == NULL) {
 		find_candidates();
