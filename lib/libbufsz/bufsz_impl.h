@@ -21,6 +21,9 @@ struct bufsz_engine {
 	volatile off_t	 be_moved;	/* bytes moved by the copy under way */
 };
 
+/* The memory the host gives this process (probe_<host>.c). */
+int	bufsz_host_physmem(uint64_t *);
+
 /* The environment, read once a process (env.c). */
 enum bufsz_path	bufsz_env_path(void);
 size_t	bufsz_env_size(void);

@@ -198,15 +198,9 @@ void
 bufsz_facts_of(struct bufsz_facts *f, const struct stat *in,
     const struct stat *out)
 {
-	static uint64_t physmem;
-	static int probed;
+	uint64_t physmem;
 
-	if (!probed) {
-		probed = 1;
-		if (bufsz_physmem(&physmem) != 0)
-			physmem = 0;
-	}
-	f->bf_physmem = physmem;
+	f->bf_physmem = bufsz_physmem(&physmem) == 0 ? physmem : 0;
 	f->bf_pagesize = bufsz_pagesize();
 	f->bf_in_type = in != NULL ? (in->st_mode & S_IFMT) : 0;
 	f->bf_in_blksize = in != NULL ? (long long)in->st_blksize : 0;
