@@ -13,7 +13,7 @@
 struct bufsz_engine {
 	char		*be_buf;	/* the read/write buffer, lazily had */
 	size_t		 be_bufsz;
-	enum bufsz_path	 be_force;	/* BUFSZ_PATH, or bufsz_engine_force() */
+	enum bufsz_path	 be_force;	/* BUFSZ_PATH or bufsz_engine_force */
 	size_t		 be_force_size;	/* BUFSZ_SIZE, or forced; 0: policy */
 	int		 be_flags;
 	int		 be_pipe[2];	/* kpath_linux.c's splice pipe, or -1 */

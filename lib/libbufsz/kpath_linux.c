@@ -107,8 +107,8 @@ bufsz_kpath_release(struct bufsz_engine *e)
  * sendfile: from a regular file to anything, in the kernel.  Preferred
  * to splice through the private pipe for a character device or socket
  * because it takes one system call per chunk rather than two (the table
- * at the top of engine.c).  Errors hand over to read/write, as copy_file_range's do
- * (kpath.c).
+ * at the top of engine.c).  Errors hand over to read/write, as those of
+ * copy_file_range do (kpath.c).
  */
 static ssize_t
 move_sendfile(const struct job *j, size_t len)

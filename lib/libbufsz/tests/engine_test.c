@@ -40,6 +40,8 @@ static char	*slurp(const char *, size_t *);
 static void	same_bytes(const char *, const char *, size_t, const char *,
 		    enum bufsz_path);
 static struct bufsz_engine *engine_for(enum bufsz_path, int, size_t);
+static enum bufsz_path last(const struct bufsz_engine *);
+static const char *took(const struct bufsz_engine *);
 static enum bufsz_path expected(enum bufsz_path, mode_t, mode_t);
 static pid_t	reader(const char *, int *, int, int);
 static pid_t	writer(const char *, const char *, size_t, int);
@@ -137,6 +139,21 @@ engine_for(enum bufsz_path p, int flags, size_t size)
 	ATF_REQUIRE((e = bufsz_engine_new(flags)) != NULL);
 	bufsz_engine_force(e, p, size);
 	return (e);
+}
+
+/* The path the engine's last copy took, and its name. */
+static enum bufsz_path
+last(const struct bufsz_engine *e)
+{
+
+	return (bufsz_engine_last(e));
+}
+
+static const char *
+took(const struct bufsz_engine *e)
+{
+
+	return (bufsz_path_name(bufsz_engine_last(e)));
 }
 
 /*
@@ -295,8 +312,8 @@ file_to_file(enum bufsz_path p, const char *data, size_t len, size_t bufsz)
 	ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
 	want = len == 0 ? BUFSZ_PATH_RW : expected(p, S_IFREG, S_IFREG);
 	if (want != BUFSZ_PATH_AUTO)
-		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), want, "%s took %s, want %s",
-		    bufsz_path_name(p), bufsz_path_name(bufsz_engine_last(e)),
+		ATF_CHECK_EQ_MSG(last(e), want, "%s took %s, want %s",
+		    bufsz_path_name(p), took(e),
 		    bufsz_path_name(want));
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
@@ -335,9 +352,9 @@ file_to_pipe(enum bufsz_path p, const char *data, size_t len, int nonblock,
 	    "%s: %s", bufsz_path_name(p), strerror(errno));
 	ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
 	if (len != 0)
-		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), expected(p, S_IFREG, S_IFIFO),
+		ATF_CHECK_EQ_MSG(last(e), expected(p, S_IFREG, S_IFIFO),
 		    "%s took %s", bufsz_path_name(p),
-		    bufsz_path_name(bufsz_engine_last(e)));
+		    took(e));
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
 	bufsz_engine_free(e);
@@ -383,10 +400,10 @@ ATF_TC_BODY(paths_fifo_to_file, tc)
 			ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL),
 			    BUFSZ_OK);
 			if (len != 0)
-				ATF_CHECK_EQ_MSG(bufsz_engine_last(e),
+				ATF_CHECK_EQ_MSG(last(e),
 				    expected(all_paths[k], S_IFIFO, S_IFREG),
 				    "%s took %s", bufsz_path_name(all_paths[k]),
-				    bufsz_path_name(bufsz_engine_last(e)));
+				    took(e));
 			ATF_REQUIRE(close(in) == 0);
 			ATF_REQUIRE(close(out) == 0);
 			bufsz_engine_free(e);
@@ -417,9 +434,9 @@ ATF_TC_BODY(paths_to_devnull, tc)
 		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
 		ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
-		ATF_CHECK_EQ_MSG(bufsz_engine_last(e),
+		ATF_CHECK_EQ_MSG(last(e),
 		    expected(all_paths[k], S_IFREG, S_IFCHR), "%s took %s",
-		    bufsz_path_name(all_paths[k]), bufsz_path_name(bufsz_engine_last(e)));
+		    bufsz_path_name(all_paths[k]), took(e));
 		ATF_REQUIRE(close(in) == 0);
 		bufsz_engine_free(e);
 	}
@@ -449,8 +466,8 @@ ATF_TC_BODY(size_zero_input, tc)
 	for (k = 0; k < NPATHS; k++) {
 		ATF_CHECK_EQ(copy_paths(all_paths[k], 0, src, "dst", &e),
 		    BUFSZ_OK);
-		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), BUFSZ_PATH_RW, "%s took %s",
-		    bufsz_path_name(all_paths[k]), bufsz_path_name(bufsz_engine_last(e)));
+		ATF_CHECK_EQ_MSG(last(e), BUFSZ_PATH_RW, "%s took %s",
+		    bufsz_path_name(all_paths[k]), took(e));
 		bufsz_engine_free(e);
 		same_bytes("dst", want, len, src, all_paths[k]);
 		/* Told a size, the kernel paths must not trust it either. */
@@ -509,19 +526,19 @@ ATF_TC_BODY(path_taken, tc)
 	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_AUTO, 0, "src", "dst", &e),
 	    BUFSZ_OK);
 #ifdef __linux__
-	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_CFR);
+	ATF_CHECK_EQ(last(e), BUFSZ_PATH_CFR);
 #endif
 	bufsz_engine_free(e);
 	/* An empty regular file always goes to read/write. */
 	put_file("empty", data, 0);
 	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_CFR, 0, "empty", "dst", &e),
 	    BUFSZ_OK);
-	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_RW);
+	ATF_CHECK_EQ(last(e), BUFSZ_PATH_RW);
 	bufsz_engine_free(e);
 	/* A directory cannot be mapped, sent or spliced. */
 	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_MMAP, 0, ".", "dst", &e),
 	    BUFSZ_EREAD);
-	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_RW);
+	ATF_CHECK_EQ(last(e), BUFSZ_PATH_RW);
 	bufsz_engine_free(e);
 	/*
 	 * An input already at its end: a kernel path moves nothing on its
@@ -535,8 +552,8 @@ ATF_TC_BODY(path_taken, tc)
 		    0644)) >= 0);
 		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
 		ATF_CHECK_EQ(bufsz_moved(e), 0);
-		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), BUFSZ_PATH_RW, "%s took %s",
-		    bufsz_path_name(all_paths[k]), bufsz_path_name(bufsz_engine_last(e)));
+		ATF_CHECK_EQ_MSG(last(e), BUFSZ_PATH_RW, "%s took %s",
+		    bufsz_path_name(all_paths[k]), took(e));
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
 		bufsz_engine_free(e);
@@ -594,7 +611,8 @@ ATF_TC_BODY(from_offsets, tc)
 	put_file("src", data, len);
 	for (k = 0; k < NPATHS; k++) {
 		put_file("dst", data, 77);
-		e = engine_for(all_paths[k], 0, BUFSZ_TEST);	/* many mmap windows */
+		/* Many mmap windows. */
+		e = engine_for(all_paths[k], 0, BUFSZ_TEST);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		ATF_REQUIRE(lseek(in, 1000, SEEK_SET) == 1000);
 		ATF_REQUIRE((out = open("dst", O_WRONLY)) >= 0);
@@ -650,9 +668,9 @@ ATF_TC_BODY(beyond_4g, tc)
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), size);
 		want = expected(all_paths[k], S_IFREG, S_IFREG);
 		if (want != BUFSZ_PATH_AUTO)
-			ATF_CHECK_EQ_MSG(bufsz_engine_last(e), want, "%s took %s",
+			ATF_CHECK_EQ_MSG(last(e), want, "%s took %s",
 			    bufsz_path_name(all_paths[k]),
-			    bufsz_path_name(bufsz_engine_last(e)));
+			    took(e));
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
 		bufsz_engine_free(e);
