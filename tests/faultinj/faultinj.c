@@ -88,13 +88,14 @@
 enum fn {
 	F_READ, F_WRITE, F_PREAD, F_PWRITE, F_CFR, F_SPLICE, F_SENDFILE,
 	F_VMSPLICE, F_MMAP, F_OPEN, F_OPENAT, F_FSTAT, F_FSTATAT, F_FSYNC,
-	F_CLOSE, F_MALLOC, F_CALLOC, F_REALLOC, F_MEMALIGN, NFN
+	F_CLOSE, F_LSEEK, F_MALLOC, F_CALLOC, F_REALLOC, F_MEMALIGN, NFN
 };
 
 static const char *const fn_names[NFN] = {
 	"read", "write", "pread", "pwrite", "copy_file_range", "splice",
 	"sendfile", "vmsplice", "mmap", "open", "openat", "fstat", "fstatat",
-	"fsync", "close", "malloc", "calloc", "realloc", "posix_memalign"
+	"fsync", "close", "lseek", "malloc", "calloc", "realloc",
+	"posix_memalign"
 };
 
 static const struct {
@@ -171,7 +172,9 @@ static void	*(*real_realloc)(void *, size_t);
 static void	(*real_free)(void *);
 static int	(*real_memalign)(void **, size_t, size_t);
 static long	(*real_sysconf)(int);
+static off_t	(*real_lseek)(int, off_t, int);
 #ifdef LFS64
+static off64_t	(*real_lseek64)(int, off64_t, int);
 static ssize_t	(*real_pread64)(int, void *, size_t, off64_t);
 static ssize_t	(*real_pwrite64)(int, const void *, size_t, off64_t);
 static void	*(*real_mmap64)(void *, size_t, int, int, int, off64_t);
@@ -304,6 +307,7 @@ resolve_all(void)
 	RESOLVE(real_free, "free");
 	RESOLVE(real_memalign, "posix_memalign");
 	RESOLVE(real_sysconf, "sysconf");
+	RESOLVE(real_lseek, "lseek");
 #ifdef HAVE_CFR
 	RESOLVE(real_copy_file_range, "copy_file_range");
 #endif
@@ -313,6 +317,7 @@ resolve_all(void)
 	RESOLVE(real_vmsplice, "vmsplice");
 #endif
 #ifdef LFS64
+	RESOLVE(real_lseek64, "lseek64");
 	RESOLVE(real_pread64, "pread64");
 	RESOLVE(real_pwrite64, "pwrite64");
 	RESOLVE(real_mmap64, "mmap64");
@@ -818,6 +823,22 @@ name params								\
 	return (r);							\
 }
 
+/* lseek: for a change to the file at the moment the engine looks. */
+#define	DEF_LSEEK(sfx, offt)						\
+offt									\
+lseek##sfx(int fd, offt off, int whence)				\
+{									\
+	struct fault *ft;						\
+	offt r;								\
+									\
+	RESOLVE(real_lseek##sfx, "lseek" #sfx);				\
+	ft = begin(F_LSEEK, CALLER, 0);					\
+	FAIL_WITH(F_LSEEK, ft, -1);					\
+	r = real_lseek##sfx(fd, off, whence);				\
+	end(F_LSEEK, ft, r == -1);					\
+	return (r);							\
+}
+
 #define	DEF_FSTAT(sfx, statt)						\
 	DEF_STAT(fstat##sfx, F_FSTAT, (int fd, statt *sb), (fd, sb))
 #define	DEF_FSTATAT(sfx, statt)						\
@@ -836,6 +857,7 @@ COUNTED(copy_file_range, F_CFR, (int in, off_t *inoff, int out,
     (in, inoff, out, outoff, len, flags))
 #endif
 DEF_MMAP(, off_t)
+DEF_LSEEK(, off_t)
 
 #ifdef __linux__
 COUNTED(splice, F_SPLICE, (int in, off_t *inoff, int out, off_t *outoff,
@@ -1000,6 +1022,7 @@ posix_memalign(void **pp, size_t align, size_t n)
 }
 
 #ifdef LFS64
+DEF_LSEEK(64, off64_t)
 DEF_PREAD(64, off64_t)
 DEF_PWRITE(64, off64_t)
 DEF_MMAP(64, off64_t)
