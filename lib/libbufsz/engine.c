@@ -66,6 +66,7 @@ static int	is_zero(const char *, size_t);
 static int	write_holey(int, const char *, size_t, size_t);
 static int	copy_mmap(struct job *);
 static int	copy_sparse(struct job *);
+static int	cut_output(struct job *, off_t, off_t);
 
 struct bufsz_engine *
 bufsz_engine_new(int flags)
@@ -348,13 +349,25 @@ copy_mmap(struct job *j)
 
 /*
  * BUFSZ_SPARSE: copy only the input's data extents, seeking the output
- * over its holes, then set the output's size to the input's (the caller
+ * over its holes, then cut the output where the input ends (the caller
  * promises a new, empty output).  Where the file system cannot report
  * holes, read/write turns blocks of zeros into holes instead.
+ *
+ * Where the input ends is decided with care, since the output is cut or
+ * extended to it and whatever it has not copied becomes zeros:
+ * - A span of data that comes up short has met the input's true end: a
+ *   file that shrank, or one whose size is a lie (sysfs says 4096 bytes
+ *   and has no blocks, so it looks all hole).  It ends there.
+ * - Otherwise the size first seen (the caller's stat), or the end of the
+ *   last data copied if that is further (the file grew, and the growth
+ *   was copied); but no further than the size once no data is left, for
+ *   a file that shrank meanwhile.  A file that grows after the last look
+ *   for data is copied as it was before, never padded to its new size.
  */
 static int
 copy_sparse(struct job *j)
 {
+	struct stat st;
 	off_t pos, data, hole, delta, end;
 	int r;
 
@@ -362,6 +375,7 @@ copy_sparse(struct job *j)
 	    (delta = lseek(j->j_out, 0, SEEK_CUR)) == -1)
 		return (REFUSED);
 	delta -= pos;
+	end = MAX(pos, j->j_inst->st_size);
 	j->j_holes = 1;
 	for (;;) {
 		if ((r = bufsz_next_data(j->j_in, pos, &data, &hole)) == 0)
@@ -375,10 +389,23 @@ copy_sparse(struct job *j)
 		j->j_left = hole - data;
 		if ((r = copy_span(j)) != BUFSZ_OK)
 			return (r);
+		if (j->j_left > 0)
+			return (cut_output(j, hole - j->j_left, delta));
 		pos = hole;
 	}
-	if ((end = lseek(j->j_in, 0, SEEK_END)) == -1)
+	if (fstat(j->j_in, &st) != 0)
 		return (BUFSZ_EREAD);
+	end = MAX(pos, MIN(end, st.st_size));
+	if (lseek(j->j_in, end, SEEK_SET) == -1)
+		return (BUFSZ_EREAD);
+	return (cut_output(j, end, delta));
+}
+
+/* The output ends where the input did, at end, delta bytes further on. */
+static int
+cut_output(struct job *j, off_t end, off_t delta)
+{
+
 	if (ftruncate(j->j_out, end + delta) != 0 ||
 	    lseek(j->j_out, end + delta, SEEK_SET) == -1)
 		return (BUFSZ_EWRITE);

@@ -10,8 +10,6 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
-#include <unistd.h>
-
 #include "bufsz_impl.h"
 
 enum bufsz_path
@@ -44,13 +42,13 @@ bufsz_kpath_release(struct bufsz_engine *e __unused)
 int
 bufsz_next_data(int fd, off_t pos, off_t *data, off_t *hole)
 {
-	off_t end;
+	struct stat st;
 
-	if ((end = lseek(fd, 0, SEEK_END)) == -1)
+	if (fstat(fd, &st) != 0)
 		return (-1);
-	if (pos >= end)
+	if (pos >= st.st_size)
 		return (0);
 	*data = pos;
-	*hole = end;
+	*hole = st.st_size;
 	return (1);
 }

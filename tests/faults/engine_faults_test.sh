@@ -283,4 +283,52 @@ atf_init_test_cases()
 	atf_add_test_case policy_small_machine
 	atf_add_test_case policy_large_machine
 	atf_add_test_case policy_pagesize
+	atf_add_test_case sparse_grown
 }
+
+# A sparse source grown by 5000 bytes right after the Nth lseek of cp's
+# copy, for every N (the engine finds data and holes with lseek): the
+# copy must hold the source as it was or as it became, a prefix of what
+# it holds in the end and no shorter than it was, never its old data
+# padded with zeros to its new size.
+atf_test_case sparse_grown
+sparse_grown_head()
+{
+	atf_set descr "A sparse source that grows under cp is copied as it" \
+	    "was or as it became, never padded with zeros"
+}
+sparse_grown_body()
+{
+	eng_init
+	_mk='dd if=orig of=src bs=65536 2>/dev/null &&
+	    dd if=orig of=src bs=65536 seek=48 2>/dev/null'
+	rm -f src
+	eval "$_mk" || atf_fail "cannot make the source"
+	[ $(($(stat -c %b src) * 512)) -lt "$(wc -c < src)" ] ||
+	    atf_skip "this file system does not make holes"
+	FI_ENV="FAULTINJ_FILE=$PWD/src"
+	fi_run "" "$ROOT/bin/cp" src copy
+	_n=$(fi_count lseek)
+	[ "$fi_status" -eq 0 ] && cmp -s src copy && [ "$_n" -gt 0 ] ||
+	    atf_fail "cp of a sparse file failed, or made no lseek"
+	_size=$(wc -c < src)
+	_i=1
+	while [ "$_i" -le "$_n" ]; do
+		rm -f src copy
+		eval "$_mk"
+		fi_spec="lseek:$_i:grow=5000"
+		fi_cmd="cp src copy"
+		fi_run "$fi_spec" "$ROOT/bin/cp" src copy
+		_len=$(wc -c < copy)
+		if [ "$fi_status" -ne 0 ] || [ -s err ]; then
+			fi_bad "a grown source is no error"
+		elif [ "$_len" -lt "$_size" ]; then
+			fi_bad "the copy lost bytes the source had"
+		elif ! head -c "$_len" src | cmp -s - copy; then
+			fi_bad "the copy holds what the source never did"
+		fi
+		_i=$((_i + 1))
+	done
+	fi_finish
+}
+

@@ -512,6 +512,97 @@ ATF_TC_BODY(size_lie_input, tc)
 	free(want);
 }
 
+/*
+ * The same sysfs files copied as cp copies, keeping holes: st_blocks 0
+ * under a size of 4096 looks sparse, and the copy must still hold what
+ * reading gives, not be padded with zeros to the size the file claims.
+ */
+ATF_TC_WITHOUT_HEAD(size_lie_sparse);
+ATF_TC_BODY(size_lie_sparse, tc)
+{
+	static const char *const srcs[] = {
+		"/sys/kernel/mm/transparent_hugepage/enabled",
+		"/sys/devices/system/cpu/online",
+	};
+	struct bufsz_engine *e;
+	struct stat sb, out;
+	size_t i, k, len;
+	int tried;
+	char *want;
+
+	tried = 0;
+	for (i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++) {
+		if (stat(srcs[i], &sb) != 0)
+			continue;
+		want = slurp(srcs[i], &len);
+		if (len == 0 || (off_t)len == sb.st_size) {
+			free(want);
+			continue;
+		}
+		tried++;
+		for (k = 0; k < NPATHS; k++) {
+			ATF_CHECK_EQ(copy_paths(all_paths[k], BUFSZ_SPARSE,
+			    srcs[i], "dst", &e), BUFSZ_OK);
+			bufsz_engine_free(e);
+			same_bytes("dst", want, len, srcs[i], all_paths[k]);
+			ATF_REQUIRE(stat("dst", &out) == 0);
+			ATF_CHECK_EQ_MSG(out.st_size, (off_t)len,
+			    "%s by %s: %jd bytes", srcs[i],
+			    bufsz_path_name(all_paths[k]),
+			    (intmax_t)out.st_size);
+		}
+		free(want);
+	}
+	if (tried == 0)
+		atf_tc_skip("no sysfs file here lies about its size");
+}
+
+/*
+ * A sparse file that another process appends to while it is copied,
+ * many times: each copy must be the file as it was at some moment, a
+ * prefix of what it holds afterwards, never a tail of zeros standing for
+ * bytes the file had by the time the copy was cut.
+ */
+ATF_TC_WITHOUT_HEAD(sparse_growing);
+ATF_TC_BODY(sparse_growing, tc)
+{
+	const off_t data[] = { 0, 2 * (off_t)MiB };
+	struct bufsz_engine *e;
+	char line[256], *got, *src;
+	size_t glen, slen;
+	int fd, i, bad;
+	pid_t pid;
+
+	make_sparse("src", 3 * (off_t)MiB, data, 2);
+	memset(line, 'G', sizeof(line));
+	ATF_REQUIRE((pid = fork()) != -1);
+	if (pid == 0) {
+		if ((fd = open("src", O_WRONLY | O_APPEND)) == -1)
+			_exit(1);
+		for (;;) {
+			if (write(fd, line, sizeof(line)) != sizeof(line))
+				_exit(1);
+			(void)usleep(20);
+		}
+	}
+	bad = 0;
+	for (i = 0; i < 300 && bad == 0; i++) {
+		ATF_CHECK_EQ(copy_paths(i % 2 == 0 ? BUFSZ_PATH_AUTO :
+		    BUFSZ_PATH_RW, BUFSZ_SPARSE, "src", "dst", &e), BUFSZ_OK);
+		bufsz_engine_free(e);
+		got = slurp("dst", &glen);
+		src = slurp("src", &slen);
+		if (glen > slen || memcmp(got, src, glen) != 0)
+			bad = i + 1;
+		free(got);
+		free(src);
+	}
+	(void)kill(pid, SIGKILL);
+	(void)waitpid(pid, NULL, 0);
+	ATF_CHECK_MSG(bad == 0, "copy %d is not the file at any moment "
+	    "(zeros where it had bytes)", bad);
+}
+
 /* A forced path that cannot serve the pair falls back to read/write. */
 ATF_TC_WITHOUT_HEAD(path_taken);
 ATF_TC_BODY(path_taken, tc)
@@ -1270,6 +1361,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, paths_to_devnull);
 	ATF_TP_ADD_TC(tp, size_zero_input);
 	ATF_TP_ADD_TC(tp, size_lie_input);
+	ATF_TP_ADD_TC(tp, size_lie_sparse);
+	ATF_TP_ADD_TC(tp, sparse_growing);
 	ATF_TP_ADD_TC(tp, path_taken);
 	ATF_TP_ADD_TC(tp, append_output);
 	ATF_TP_ADD_TC(tp, from_offsets);
