@@ -164,16 +164,18 @@ bufsz_buffer(struct bufsz_engine *e, const struct stat *inst,
 }
 
 /*
- * A kernel-side path that moves nothing on its first call may be facing a
- * file whose size is a lie (/proc, /sys: st_size 0 or 4096, and Linux 5.3
- * to 5.18 let copy_file_range return 0 for them); read(2) then has the
- * last word.  Only a pipe is believed, since its 0 is a true end of file.
+ * A kernel-side path that moves nothing on its first call from a regular
+ * file may be facing a size that is a lie (/sys says 4096 bytes, and
+ * Linux 5.3 to 5.18 let copy_file_range return 0 for such files); read(2)
+ * then has the last word.  Anything else that says 0 has ended: a pipe, a
+ * socket, a terminal at its end-of-file character (a second look would
+ * wait for a second one).
  */
 int
 bufsz_job_declines(const struct job *j, int moved)
 {
 
-	return (!moved && !S_ISFIFO(j->j_inst->st_mode));
+	return (!moved && S_ISREG(j->j_inst->st_mode));
 }
 
 /*

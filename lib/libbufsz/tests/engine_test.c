@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <atf-c.h>
@@ -52,6 +53,7 @@ static void	file_to_file(enum bufsz_path, const char *, size_t, size_t);
 static void	file_to_pipe(enum bufsz_path, const char *, size_t, int, int);
 static void	make_sparse(const char *, off_t, const off_t *, size_t);
 static void	sparse_case(const char *, off_t, const off_t *, size_t);
+static int	pipe_holds(int, const char *, enum bufsz_path, const char *);
 
 /* Bytes no path could make up, the same on every run. */
 static void
@@ -601,6 +603,68 @@ ATF_TC_BODY(sparse_growing, tc)
 	(void)waitpid(pid, NULL, 0);
 	ATF_CHECK_MSG(bad == 0, "copy %d is not the file at any moment "
 	    "(zeros where it had bytes)", bad);
+}
+
+/*
+ * A terminal's end of file (^D at the start of a line) ends the copy the
+ * first time, on every path, even with nothing typed before it: splice
+ * from a terminal returns 0 there, as read does, and that 0 is no lying
+ * size to look past with read(2), which would wait for a second ^D.
+ */
+static int
+pipe_holds(int fd, const char *want, enum bufsz_path p, const char *what)
+{
+	char got[64];
+	ssize_t n;
+	int ok;
+
+	if ((n = read(fd, got, sizeof(got))) == -1) {
+		ATF_REQUIRE(errno == EAGAIN);
+		n = 0;
+	}
+	ok = (size_t)n == strlen(want) && memcmp(got, want, (size_t)n) == 0;
+	ATF_CHECK_MSG(ok, "%s: %s copy '%.*s', want '%s'", bufsz_path_name(p),
+	    what, (int)n, got, want);
+	return (ok);
+}
+
+ATF_TC_WITHOUT_HEAD(tty_eof_once);
+ATF_TC_BODY(tty_eof_once, tc)
+{
+	static const char typed[] = "\004abc\n\004more\n\004";
+	struct bufsz_engine *e;
+	int m, t, p[2];
+	size_t k;
+
+	if ((m = posix_openpt(O_RDWR | O_NOCTTY)) == -1 || grantpt(m) != 0 ||
+	    unlockpt(m) != 0)
+		atf_tc_skip("no pseudo-terminals here: %s", strerror(errno));
+	ATF_REQUIRE((t = open(ptsname(m), O_RDWR | O_NOCTTY)) >= 0);
+	ATF_REQUIRE(pipe(p) == 0);
+	ATF_REQUIRE(fcntl(p[0], F_SETFL, O_NONBLOCK) == 0);
+	/* A copy that waits for a ^D never typed fails, not hangs. */
+	(void)alarm(60);
+	for (k = 0; k < NPATHS; k++) {
+		ATF_REQUIRE(write(m, typed, sizeof(typed) - 1) ==
+		    (ssize_t)sizeof(typed) - 1);
+		e = engine_for(all_paths[k], 0, 0);
+		ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL), BUFSZ_OK);
+		/* What was typed after each ^D is the next copy's. */
+		if (pipe_holds(p[0], "", all_paths[k], "first")) {
+			ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL),
+			    BUFSZ_OK);
+			(void)pipe_holds(p[0], "abc\n", all_paths[k],
+			    "second");
+			ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL),
+			    BUFSZ_OK);
+			(void)pipe_holds(p[0], "more\n", all_paths[k],
+			    "third");
+		}
+		bufsz_engine_free(e);
+		ATF_REQUIRE(tcflush(t, TCIFLUSH) == 0);
+	}
+	ATF_REQUIRE(close(t) == 0);
+	ATF_REQUIRE(close(m) == 0);
 }
 
 /* A forced path that cannot serve the pair falls back to read/write. */
@@ -1363,6 +1427,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, size_lie_input);
 	ATF_TP_ADD_TC(tp, size_lie_sparse);
 	ATF_TP_ADD_TC(tp, sparse_growing);
+	ATF_TP_ADD_TC(tp, tty_eof_once);
 	ATF_TP_ADD_TC(tp, path_taken);
 	ATF_TP_ADD_TC(tp, append_output);
 	ATF_TP_ADD_TC(tp, from_offsets);
