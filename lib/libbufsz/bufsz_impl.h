@@ -8,6 +8,8 @@
 #ifndef _BUFSZ_IMPL_H_
 #define	_BUFSZ_IMPL_H_
 
+#include <sys/stat.h>
+
 #include "bufsz_private.h"
 
 struct bufsz_engine {
@@ -67,6 +69,26 @@ job_done(const struct job *j)
 {
 
 	return (j->j_left == 0);
+}
+
+/*
+ * Whether a call that moved got of the asked bytes, already counted, has
+ * met the end of a regular input, so that no call is spent to see a 0.
+ * A short count alone proves nothing (a signal, a full pipe or socket on
+ * the other side), but a short count that brings the copy to exactly the
+ * size the input had when it was looked at means every byte it had then
+ * is copied: what follows was written later, as if after the copy.  A
+ * file that grew before the copy, or was entered past its start, moves
+ * another amount and gets its 0 as before; /proc (size 0) and /sys
+ * (4096, fewer bytes) never match.
+ */
+static inline int
+job_at_end(const struct job *j, size_t asked, size_t got)
+{
+
+	return (got < asked && j->j_left < 0 &&
+	    S_ISREG(j->j_inst->st_mode) && j->j_inst->st_size > 0 &&
+	    j->j_e->be_moved == j->j_inst->st_size);
 }
 
 /* engine.c: a first call that moved nothing wants read(2)'s word. */

@@ -229,7 +229,7 @@ copy_span(struct job *j)
 static int
 copy_rw(struct job *j)
 {
-	size_t len, blk;
+	size_t len, blk, want;
 	ssize_t n;
 	char *buf;
 
@@ -238,7 +238,7 @@ copy_rw(struct job *j)
 	blk = j->j_outst->st_blksize > 0 ? (size_t)j->j_outst->st_blksize :
 	    bufsz_pagesize();
 	while (!job_done(j)) {
-		if ((n = bufsz_read(j->j_in, buf, job_want(j, len))) < 0)
+		if ((n = bufsz_read(j->j_in, buf, want = job_want(j, len))) < 0)
 			return (BUFSZ_EREAD);
 		if (n == 0)
 			break;
@@ -248,6 +248,8 @@ copy_rw(struct job *j)
 		} else if (bufsz_write_all(j->j_out, buf, (size_t)n) != 0)
 			return (BUFSZ_EWRITE);
 		job_moved(j, (size_t)n);
+		if (job_at_end(j, want, (size_t)n))
+			break;
 	}
 	return (BUFSZ_OK);
 }

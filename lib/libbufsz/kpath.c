@@ -21,12 +21,15 @@
 int
 bufsz_kpath_loop(struct job *j, ssize_t (*move)(const struct job *, size_t))
 {
+	size_t want;
 	ssize_t n;
 	int moved;
 
 	for (moved = 0; !job_done(j);) {
-		if ((n = move(j, job_want(j, CHUNK_MAX))) > 0) {
+		if ((n = move(j, want = job_want(j, CHUNK_MAX))) > 0) {
 			job_moved(j, (size_t)n);
+			if (job_at_end(j, want, (size_t)n))
+				break;
 			moved = 1;
 		} else if (n == 0)
 			return (bufsz_job_declines(j, moved) ? REFUSED :

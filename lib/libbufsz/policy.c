@@ -132,12 +132,14 @@ decide(const struct bufsz_facts *f, const char **why)
 
 	/*
 	 * A regular input smaller than the buffer needs no more than itself
-	 * (one read finds its end), which keeps 20,000 small files from
-	 * touching pages they never fill.
+	 * and a byte, which keeps 20,000 small files from touching pages
+	 * they never fill.  The byte makes the one read that takes the whole
+	 * file come back short, which tells the engine it has the end (a
+	 * file of exactly 4 KiB read into 4 KiB would need a read of 0).
 	 */
 	if (S_ISREG(f->bf_in_type) && f->bf_in_size > 0 &&
 	    (uint64_t)f->bf_in_size < size) {
-		whole = round_up((size_t)f->bf_in_size, page);
+		whole = round_up((size_t)f->bf_in_size + 1, page);
 		size = whole > blk ? whole : blk;
 		*why = "the whole input: it is smaller than the buffer";
 	}

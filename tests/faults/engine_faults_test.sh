@@ -8,7 +8,11 @@
 # Truncated: an error naming the source, or a copy that is the source as
 # it was, cut somewhere not before its new end; never a signal, never
 # bytes the file did not hold (the zeros of a mapping past the end).
-# Grown: a whole copy of the grown file (every path reads to the end).
+# Grown: a whole copy of the file as it was or as it became: growth that
+# follows the call that brought the copy to the size the source had when
+# it was opened comes after the copy, as if the copy had ended before it
+# (the engine spends no call to read a 0 there); any other growth is
+# copied (every path reads on).
 #
 # Then the policy as the whole program applies it, on a machine that
 # libfaultinj says has 64 MiB or 1 TiB of memory, or larger pages.
@@ -65,8 +69,36 @@ eng_grown()
 	eng_run "$@"
 	if [ "$fi_status" -ne 0 ] || [ -s err ]; then
 		fi_bad "a grown source is no error"
+	elif ! cmp -s copy src && ! cmp -s copy orig; then
+		fi_bad "the copy is neither the source as it was nor as it became"
+	fi
+}
+
+# eng_grown_mid PROG PATH SPEC: a source of 12 MiB, more than one call of
+# any path moves, changed as SPEC says (grown after the first call, that
+# call cut short where it can be): the copy must be the whole grown source,
+# since no call before the growth had reached the source's size.
+eng_grown_mid()
+{
+	rm -f src copy
+	for _k in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		cat orig
+	done > src
+	FI_ENV="FAULTINJ_FILE=$PWD/src BUFSZ_PATH=$2"
+	fi_spec=$3
+	case $1 in
+	cat)
+		fi_cmd="cat src"
+		fi_run "$fi_spec" "$ROOT/bin/cat" src
+		mv out copy ;;
+	cp)
+		fi_cmd="cp src copy"
+		fi_run "$fi_spec" "$ROOT/bin/cp" src copy ;;
+	esac
+	if [ "$fi_status" -ne 0 ] || [ -s err ]; then
+		fi_bad "a grown source is no error"
 	elif ! cmp -s copy src; then
-		fi_bad "the copy is not the grown source"
+		fi_bad "growth in the middle of the copy was not copied"
 	fi
 }
 
@@ -84,6 +116,7 @@ eng_path()
 		done
 		eng_grown "$_p" "$1" "$2:1:grow=5000"
 		[ -z "$SHORT" ] || eng_grown "$_p" "$1" "$2:1:grow=5000,$2:1:short"
+		eng_grown_mid "$_p" "$1" "$2:1:grow=5000${SHORT:+,$2:1:short}"
 	done
 	fi_finish
 }

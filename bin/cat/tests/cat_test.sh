@@ -815,6 +815,7 @@ atf_init_test_cases()
 	atf_add_test_case large_file
 	atf_add_test_case mmap_truncated
 	atf_add_test_case tty_eof
+	atf_add_test_case small_files_calls
 }
 
 # tty_run CMD KEYS: run sh -c CMD on a new terminal, type KEYS (printf
@@ -879,4 +880,35 @@ tty_eof_body()
 	tty_run "$(prog) | wc -c" 'abc\n\004' > shown ||
 	    atf_fail "cat | wc -c: $(cat shown)"
 	atf_check -o match:'^ *4$' cat shown
+}
+
+# calls_per_file OUT: the system calls cat makes for each of 200 files of
+# 4 KiB copied to OUT, beyond what it makes for one.
+calls_per_file()
+{
+	strace -f -o trace1 "$(prog)" s000 > "$1" || atf_fail "cat failed"
+	strace -f -o trace200 "$(prog)" s* > "$1" || atf_fail "cat failed"
+	echo $((($(wc -l < trace200) - $(wc -l < trace1)) / 199))
+}
+
+atf_test_case small_files_calls
+small_files_calls_head()
+{
+	atf_set descr "cat spends at most 4 system calls on a small file" \
+	    "(open, fstat, one copy, close), and copies it whole"
+}
+small_files_calls_body()
+{
+	command -v strace >/dev/null 2>&1 || atf_skip "no strace"
+	i=0
+	while [ $i -lt 200 ]; do
+		random_file "s$(printf %03d $i)" 4096
+		i=$((i + 1))
+	done
+	for out in /dev/null file; do
+		n=$(calls_per_file $out)
+		[ "$n" -le 4 ] || atf_fail "$n calls a file into $out"
+	done
+	"$(prog)" s* | cmp -s - file || atf_fail "the copy differs"
+	cat s* | cmp -s - file || atf_fail "the copy differs"
 }
