@@ -883,12 +883,16 @@ tty_eof_body()
 }
 
 # calls_per_file OUT: the system calls cat makes for each of 200 files of
-# 4 KiB copied to OUT, beyond what it makes for one.
+# 4 KiB copied to OUT, beyond what it makes for one, in ./calls.  (A
+# sanitizer's leak check cannot run under ptrace: it is not asked to.)
 calls_per_file()
 {
-	strace -f -o trace1 "$(prog)" s000 > "$1" || atf_fail "cat failed"
-	strace -f -o trace200 "$(prog)" s* > "$1" || atf_fail "cat failed"
-	echo $((($(wc -l < trace200) - $(wc -l < trace1)) / 199))
+	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -f -o trace1 "$(prog)" s000 > "$1" &&
+	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -f -o trace200 "$(prog)" s* > "$1" ||
+	    atf_fail "cat failed under strace"
+	echo $((($(wc -l < trace200) - $(wc -l < trace1)) / 199)) > calls
 }
 
 atf_test_case small_files_calls
@@ -906,8 +910,9 @@ small_files_calls_body()
 		i=$((i + 1))
 	done
 	for out in /dev/null file; do
-		n=$(calls_per_file $out)
-		[ "$n" -le 4 ] || atf_fail "$n calls a file into $out"
+		calls_per_file $out
+		[ "$(cat calls)" -le 4 ] ||
+		    atf_fail "$(cat calls) calls a file into $out"
 	done
 	"$(prog)" s* | cmp -s - file || atf_fail "the copy differs"
 	cat s* | cmp -s - file || atf_fail "the copy differs"
