@@ -1467,17 +1467,22 @@ tty_eof_body()
 	atf_check -o match:'^ *4$' cat shown
 }
 
-# calls_per_file OUT: the system calls cat makes for each of 200 files of
-# 4 KiB copied to OUT, beyond what it makes for one, in ./calls.  (A
-# sanitizer's leak check cannot run under ptrace: it is not asked to.)
+# calls_per_file OUT: the system calls cat makes for each of the files
+# s*, copied to OUT, beyond what it makes for one, in ./calls; and those
+# that move data (a read of 0 included), in ./moves.  (A sanitizer's leak
+# check cannot run under ptrace: it is not asked to.)
 calls_per_file()
 {
 	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    strace -f -o trace1 "$(prog)" s000 > "$1" &&
+	    strace -f -o trace1 "$(prog)" s0000 > "$1" &&
 	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    strace -f -o trace200 "$(prog)" s* > "$1" ||
+	    strace -f -o trace "$(prog)" s* > "$1" ||
 	    atf_fail "cat failed under strace"
-	echo $((($(wc -l < trace200) - $(wc -l < trace1)) / 199)) > calls
+	_n=$(($(ls s* | wc -l) - 1))
+	echo $((($(wc -l < trace) - $(wc -l < trace1)) / _n)) > calls
+	_re='^[0-9]* *(sendfile|copy_file_range|splice|read|write)\('
+	echo $((($(grep -Ec "$_re" trace) - $(grep -Ec "$_re" trace1)) / \
+	    _n)) > moves
 }
 
 atf_test_case small_files_calls
@@ -1489,16 +1494,20 @@ small_files_calls_head()
 small_files_calls_body()
 {
 	command -v strace >/dev/null 2>&1 || atf_skip "no strace"
-	i=0
-	while [ $i -lt 200 ]; do
-		random_file "s$(printf %03d $i)" 4096
-		i=$((i + 1))
-	done
+	# As xargs gives them: more operands than cat opens ahead.
+	head -c $((4096 * 1200)) /dev/urandom | split -b 4096 -a 4 -d - s
 	for out in /dev/null file; do
 		calls_per_file $out
 		[ "$(cat calls)" -le 4 ] ||
 		    atf_fail "$(cat calls) calls a file into $out"
+		[ "$(cat moves)" -le 1 ] ||
+		    atf_fail "$(cat moves) calls move each file into $out"
 	done
 	"$(prog)" s* | cmp -s - file || atf_fail "the copy differs"
 	cat s* | cmp -s - file || atf_fail "the copy differs"
+	# Fewer, which cat may open ahead: still one call moves each.
+	rm s1*
+	calls_per_file /dev/null
+	[ "$(cat moves)" -le 1 ] ||
+	    atf_fail "$(cat moves) calls move each of a few files"
 }
