@@ -149,7 +149,10 @@ rev_stream(struct input *in)
 	hold_free(&h);
 }
 
-/* One line, [from, to): its start is in the window, its end may not be. */
+/*
+ * One line, [from, to): its start is in the window (or just past it,
+ * when a newline ends the window), its end may be past it.
+ */
 static int
 emit(void *arg, off_t from, off_t to)
 {

@@ -73,11 +73,13 @@ int	skip_done(const struct skip *);
 
 /*
  * -r: the lines of [floor, end) last first, fed its windows last first.
- * emit() is called with each line's bounds [from, to), which may reach
- * into windows fed before; it returns 0, or -1 to stop (revscan_feed then
- * returns -1).  At most `lines' lines are emitted (SEL_ALL: every one);
- * the line at the floor is emitted whole from the floor, as the first
- * line of what is shown.  revscan_feed returns 1 when all is emitted.
+ * emit() is called with each line's bounds [from, to): from is in the
+ * window fed (or just past it, when the window ends with a newline), to
+ * may reach into windows fed before.  It returns 0, or -1 to stop
+ * (revscan_feed then returns -1).  At most `lines' lines are emitted
+ * (SEL_ALL: every one); the line at the floor is emitted whole from the
+ * floor, as the first line of what is shown.  revscan_feed returns 1
+ * when all is emitted.
  */
 typedef int	rev_emit_fn(void *, off_t, off_t);
 
