@@ -81,8 +81,9 @@ hold_free(struct hold *h)
 /*
  * A full buffer: drop what is no longer needed when that frees half of
  * it (less would have us move most of it for a little room, over and
- * over), else grow it; 1 when it may grow no more.  Anything dropped
- * then is dropped for good: the temporary file starts after it.
+ * over), else grow it; 1 when it may grow no more, because of HOLD_MAX
+ * or because memory ran out.  Anything dropped then is dropped for good:
+ * the temporary file starts after it.
  */
 static int
 make_room(struct hold *h, int lines, uint64_t n)
@@ -93,11 +94,12 @@ make_room(struct hold *h, int lines, uint64_t n)
 	keep = hold_keep(h->h_buf, h->h_len, lines, n);
 	if (keep < h->h_cap / 2 && h->h_cap < HOLD_MAX) {
 		cap = h->h_cap > HOLD_MAX / 2 ? HOLD_MAX : h->h_cap * 2;
-		if ((p = realloc(h->h_buf, cap)) == NULL)
-			err(1, NULL);
-		h->h_buf = p;
-		h->h_cap = cap;
-		return (0);
+		if ((p = realloc(h->h_buf, cap)) != NULL) {
+			h->h_buf = p;
+			h->h_cap = cap;
+			return (0);
+		}
+		/* No memory for more: as at HOLD_MAX. */
 	}
 	memmove(h->h_buf, h->h_buf + keep, h->h_len - keep);
 	h->h_len -= keep;
