@@ -54,8 +54,8 @@ size_t	page_size(void);
 ssize_t	pread_full(int, void *, size_t, off_t);
 int	seekable(struct input *, off_t *);
 
-/* forward.c */
-void	forward(struct input *);
+/* forward.c: 0, or -1 when the input failed (said) */
+int	forward(struct input *);
 
 /* reverse.c */
 void	reverse(struct input *);

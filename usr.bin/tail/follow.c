@@ -61,8 +61,11 @@ follow(struct file *files, int n)
 			continue;
 		if (vflag || (!qflag && nfiles > 1))
 			header(f->f_in.in_name, 1);
-		forward(&f->f_in);
-		settle(f);
+		/* A file that failed once is said once; -F may try again. */
+		if (forward(&f->f_in) != 0)
+			(void)let_go(f, 0);
+		else
+			settle(f);
 	}
 	last = &files[n - 1];
 	ev_init();

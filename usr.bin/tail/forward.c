@@ -35,22 +35,25 @@
 /* from_end: the file holds fewer bytes than its size says. */
 #define	LIES	1
 
-static void	from_start(struct input *);
+static int	from_start(struct input *);
 static int	from_end(struct input *, off_t);
 static int	end_holds(struct input *);
 static int	start_of_lines(struct input *, off_t, off_t *);
-static void	stream_end(struct input *);
-static void	spilled_end(struct input *, int);
+static int	stream_end(struct input *);
+static int	spilled_end(struct input *, int);
 
-void
+/* 0, or -1 when the input failed (said). */
+int
 forward(struct input *in)
 {
 	off_t begin;
+	int r;
 
 	if (style == FBYTES || style == FLINES)
-		from_start(in);
-	else if (!seekable(in, &begin) || from_end(in, begin) == LIES)
-		stream_end(in);
+		return (from_start(in));
+	if (!seekable(in, &begin) || (r = from_end(in, begin)) == LIES)
+		return (stream_end(in));
+	return (r);
 }
 
 /*
@@ -58,7 +61,7 @@ forward(struct input *in)
  * from a page, so that -n +2 reads about the first line before the
  * engine takes over.
  */
-static void
+static int
 from_start(struct input *in)
 {
 	struct skip sk;
@@ -73,10 +76,9 @@ from_start(struct input *in)
 			left = (off_t)count;
 		if (lseek(in->in_fd, left, SEEK_CUR) == -1) {
 			ierr(in->in_name);
-			return;
+			return (-1);
 		}
-		(void)copy_rest(in);
-		return;
+		return (copy_rest(in));
 	}
 	skip_init(&sk, style == FLINES, count);
 	buf = window_buffer(&in->in_st, &len);
@@ -84,10 +86,10 @@ from_start(struct input *in)
 	for (n = 0, used = 0; !skip_done(&sk);) {
 		if ((n = bufsz_read(in->in_fd, buf, want < len ? want : len)) < 0) {
 			ierr(in->in_name);
-			return;
+			return (-1);
 		}
 		if (n == 0)
-			return;
+			return (0);
 		used = skip_feed(&sk, buf, (size_t)n);
 		want = want > len / 2 ? len : want * 2;
 	}
@@ -96,10 +98,13 @@ from_start(struct input *in)
 	    lseek(in->in_fd, -(off_t)((size_t)n - used), SEEK_CUR) != -1)
 		n = (ssize_t)used;
 	out_write(buf + used, (size_t)n - used);
-	(void)copy_rest(in);
+	return (copy_rest(in));
 }
 
-/* -c N, -n N of a regular file: the start by position, then the rest. */
+/*
+ * -c N, -n N of a regular file: the start by position, then the rest.
+ * 0, LIES, or -1 when the input failed (said).
+ */
 static int
 from_end(struct input *in, off_t begin)
 {
@@ -109,8 +114,10 @@ from_end(struct input *in, off_t begin)
 	size = in->in_st.st_size;
 	if (count == 0) {
 		/* Nothing to show, but -f goes on from the end. */
-		if (lseek(in->in_fd, 0, SEEK_END) == -1)
+		if (lseek(in->in_fd, 0, SEEK_END) == -1) {
 			ierr(in->in_name);
+			return (-1);
+		}
 		return (0);
 	}
 	if (style == RBYTES) {
@@ -122,16 +129,15 @@ from_end(struct input *in, off_t begin)
 		return (r);
 	if (lseek(in->in_fd, start, SEEK_SET) == -1) {
 		ierr(in->in_name);
-		return (0);
+		return (-1);
 	}
-	(void)copy_rest(in);
-	return (0);
+	return (copy_rest(in));
 }
 
 /*
  * Whether the file really has the size it says: its last page is read.
- * A /sys file says 4096 and holds a line.  LIES, or 0 (also after an
- * error, which is said).
+ * A /sys file says 4096 and holds a line.  0, LIES, or -1 after an
+ * error, said.
  */
 static int
 end_holds(struct input *in)
@@ -189,17 +195,19 @@ start_of_lines(struct input *in, off_t begin, off_t *start)
 }
 
 /* -c N, -n N of a stream: held to its end, then the part shown. */
-static void
+static int
 stream_end(struct input *in)
 {
 	struct backscan bs;
 	struct hold h;
 	off_t start;
+	int r;
 
 	if (hold_input(&h, in, style == RLINES, count) != 0)
-		return;
+		return (-1);
+	r = 0;
 	if (h.h_spill != -1)
-		spilled_end(in, h.h_spill);
+		r = spilled_end(in, h.h_spill);
 	else if (style == RBYTES)
 		out_write(h.h_buf + (h.h_len > count ? h.h_len - count : 0),
 		    h.h_len > count ? (size_t)count : h.h_len);
@@ -210,10 +218,11 @@ stream_end(struct input *in)
 		out_write(h.h_buf + start, h.h_len - (size_t)start);
 	}
 	hold_free(&h);
+	return (r);
 }
 
 /* What a stream left in a temporary file, read as a file is. */
-static void
+static int
 spilled_end(struct input *in, int fd)
 {
 	struct input t;
@@ -223,8 +232,9 @@ spilled_end(struct input *in, int fd)
 	t.in_name = in->in_name;
 	if (fstat(fd, &t.in_st) != 0 || lseek(fd, 0, SEEK_SET) == -1) {
 		ierr(in->in_name);
-		return;
+		return (-1);
 	}
-	if (seekable(&t, &begin))
-		(void)from_end(&t, begin);
+	if (!seekable(&t, &begin))
+		return (0);
+	return (from_end(&t, begin) == -1 ? -1 : 0);
 }

@@ -356,7 +356,7 @@ tail_operands(char **argv, int argc)
 		if (rflag)
 			reverse(&in);
 		else
-			forward(&in);
+			(void)forward(&in);
 		(void)close(in.in_fd);
 	}
 }
@@ -406,5 +406,5 @@ tail_stdin(void)
 		Fflag = 0;
 		follow(&f, 1);
 	} else
-		forward(&f.f_in);
+		(void)forward(&f.f_in);
 }

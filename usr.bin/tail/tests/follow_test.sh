@@ -359,11 +359,11 @@ fifo_cleanup()
 	cleanup_tail
 }
 
-atf_test_case failures
+atf_test_case failures cleanup
 failures_head()
 {
 	atf_set descr "-f with nothing to follow ends, exit 1; -r -f is" \
-	    "refused"
+	    "refused; a file that cannot be read is said once"
 }
 failures_body()
 {
@@ -372,6 +372,20 @@ failures_body()
 	    "$(prog)" -f x y
 	echo a > a
 	atf_check -s exit:1 -e match:'^usage:' "$(prog)" -r -f a
+	# A file that cannot be read is said once and let go.
+	mkdir d
+	atf_check -s exit:1 -e inline:'tail: d: Is a directory\n' "$(prog)" -f d
+	start -f d a
+	expect_text '\n==> d <==\n\n==> a <==\na\n'
+	echo b >> a
+	expect_text '\n==> d <==\n\n==> a <==\na\nb\n'
+	stop
+	atf_check -o inline:'tail: d: Is a directory\n' cat err
+}
+
+failures_cleanup()
+{
+	cleanup_tail
 }
 
 atf_init_test_cases()
