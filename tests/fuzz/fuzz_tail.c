@@ -174,8 +174,9 @@ pos_forward(const struct run *r, struct tbuf *out)
 		skip_init(&sk, 1, r->r_count);
 		want = r->r_page;
 		for (start = begin, used = 0; !skip_done(&sk) && start < end;) {
-			n = (size_t)(end - start) < want ? (size_t)(end - start) :
-			    want;
+			n = want;
+			if ((off_t)n > end - start)
+				n = (size_t)(end - start);
 			used = skip_feed(&sk, r->r_in + start, n);
 			if (used > n)
 				fail(r, "skip_feed took more than it was fed");

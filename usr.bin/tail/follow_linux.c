@@ -44,7 +44,8 @@ ev_set(struct file *files, int n)
 	void *p;
 
 	if (maxpfds < n + 1) {
-		if ((p = realloc(pfds, (size_t)(n + 1) * sizeof(*pfds))) == NULL)
+		p = realloc(pfds, (size_t)(n + 1) * sizeof(*pfds));
+		if (p == NULL)
 			err(1, NULL);
 		pfds = p;
 		maxpfds = n + 1;

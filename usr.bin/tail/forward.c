@@ -84,7 +84,9 @@ from_start(struct input *in)
 	buf = window_buffer(&in->in_st, &len);
 	want = page_size();
 	for (n = 0, used = 0; !skip_done(&sk);) {
-		if ((n = bufsz_read(in->in_fd, buf, want < len ? want : len)) < 0) {
+		if (want > len)
+			want = len;
+		if ((n = bufsz_read(in->in_fd, buf, want)) < 0) {
 			ierr(in->in_name);
 			return (-1);
 		}
