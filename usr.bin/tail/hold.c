@@ -29,7 +29,8 @@
 /*
  * The most held in memory.  Past it, the bytes go through the page cache
  * of a temporary file instead: one more write and read of each, which at
- * the rates of a pipe (bufsz(3)) costs less than producing them did.
+ * the rates of a pipe (lib/libbufsz/policy.c) costs less than producing
+ * them did.
  */
 #define	HOLD_MAX	((size_t)16 << 20)
 

@@ -18,7 +18,6 @@
 #include "bufsz.h"
 #include "extern.h"
 
-static struct bufsz_engine engine_store;
 static struct bufsz_engine *engine;
 static struct stat outst;	/* the standard output, taken once */
 
@@ -77,9 +76,8 @@ engine_open(void)
 
 	if (fstat(STDOUT_FILENO, &outst) != 0)
 		oerr();
-	if (bufsz_engine_init(&engine_store) != 0)
-		err(1, "BUFSZ_PATH or BUFSZ_SIZE");
-	engine = &engine_store;
+	if ((engine = bufsz_engine_new(0)) == NULL)
+		err(1, NULL);
 }
 
 /*
@@ -129,16 +127,19 @@ size_t
 policy_size(const struct stat *st)
 {
 
-	if (engine->be_force_size != 0)
-		return (engine->be_force_size);
-	return (bufsz_choose(st, &outst));
+	return (bufsz_size(st, &outst));
 }
 
+/* The windows' unit: reads that begin on it take whole cached pages. */
 size_t
 page_size(void)
 {
+	static size_t page;
+	long n;
 
-	return (bufsz_pagesize());
+	if (page == 0)
+		page = (n = sysconf(_SC_PAGESIZE)) > 0 ? (size_t)n : 4096;
+	return (page);
 }
 
 /*
