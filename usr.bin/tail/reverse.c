@@ -6,11 +6,13 @@
  * count begins).
  *
  * A regular file is read by windows from its end, the engine's buffer at
- * a time, and its lines are gathered into an output buffer: memory is
- * the two buffers whatever the file's size.  A line longer than a window
- * is read again, forward, when its start is found.  A stream is held
- * first (hold.c), in memory or in a temporary file that is then read as
- * a file is.
+ * a time, and its lines are gathered into an output buffer.  The end of
+ * a line cut by a window's start is kept (the carry) until the window
+ * before gives its start; a line longer than a window is read again,
+ * forward, when its start is found.  Memory is the three buffers,
+ * whatever the file's size or its lines'.  A stream is held first
+ * (hold.c), in memory or in a temporary file that is then read as a file
+ * is.
  */
 
 #include <sys/types.h>
@@ -28,19 +30,26 @@
 /* rev_file: the file holds fewer bytes than its size says. */
 #define	LIES	1
 
-/* The window being scanned, for emit(). */
+/*
+ * The window being scanned, for emit(); and what comes right after it,
+ * the end of the line being gathered, when that fitted in the carry.
+ */
 struct window {
 	struct input	*w_in;		/* read again from; NULL: all is here */
 	const char	*w_buf;
 	off_t		 w_pos;
 	size_t		 w_len;
+	size_t		 w_clen;	/* bytes in the carry, after the window */
 };
 
 static char	*obuf;		/* lines waiting to be written */
 static size_t	 obufsz, olen;
+static char	*cbuf;		/* the carry, kept from file to file */
+static size_t	 cbufsz;
 static int	 owritten;	/* something of this input was written */
 
 static int	rev_file(struct input *, off_t);
+static void	carry(struct window *, const struct revscan *, off_t);
 static void	rev_stream(struct input *);
 static int	emit(void *, off_t, off_t);
 static int	reread(struct window *, off_t, off_t);
@@ -86,10 +95,14 @@ rev_file(struct input *in, off_t begin)
 		floor = size - (off_t)count;
 	w.w_in = in;
 	w.w_buf = buf = window_buffer(&in->in_st, &blen);
+	w.w_clen = 0;
 	winplan_init(&wp, floor, size, style == RLINES ? page_size() : blen,
 	    blen, page_size());
 	revscan_init(&rs, floor, size, style == RLINES ? count : SEL_ALL);
+	w.w_pos = size;
+	w.w_len = 0;
 	while (winplan_next(&wp, &pos, &wlen)) {
+		carry(&w, &rs, pos + (off_t)wlen);
 		if ((n = pread_full(in->in_fd, buf, wlen, pos)) < 0) {
 			out_flush();
 			ierr(in->in_name);
@@ -111,6 +124,35 @@ rev_file(struct input *in, off_t begin)
 			break;
 	}
 	return (0);
+}
+
+/*
+ * Before the window that ends at end is read over the last one: the part
+ * of the line being gathered that the last one holds, from end on, into
+ * the carry, if it is all there and fits.  Else the carry is empty and
+ * emit() reads that part again.
+ */
+static void
+carry(struct window *w, const struct revscan *rs, off_t end)
+{
+	size_t len;
+
+	w->w_clen = 0;
+	if (rs->rs_end <= end || end != w->w_pos ||
+	    rs->rs_end > w->w_pos + (off_t)w->w_len)
+		return;
+	len = (size_t)(rs->rs_end - end);
+	if (cbufsz < w->w_len) {
+		if (cbuf != NULL)
+			bufsz_free(cbuf, cbufsz);
+		cbufsz = 0;
+		if ((cbuf = bufsz_alloc(w->w_len, &cbufsz)) == NULL)
+			return;
+	}
+	if (len > cbufsz)
+		return;
+	memcpy(cbuf, w->w_buf, len);
+	w->w_clen = len;
 }
 
 /* The lines of a stream, held to its end. */
@@ -145,6 +187,7 @@ rev_stream(struct input *in)
 	w.w_buf = h.h_buf;
 	w.w_pos = 0;
 	w.w_len = h.h_len;
+	w.w_clen = 0;
 	(void)revscan_feed(&rs, h.h_buf, 0, h.h_len, emit, &w);
 	hold_free(&h);
 }
@@ -165,6 +208,10 @@ emit(void *arg, off_t from, off_t to)
 	    (size_t)((to < wend ? to : wend) - from));
 	if (to <= wend)
 		return (0);
+	if (w->w_clen != 0 && to - wend == (off_t)w->w_clen) {
+		out_add(cbuf, w->w_clen);
+		return (0);
+	}
 	return (reread(w, wend, to));
 }
 
