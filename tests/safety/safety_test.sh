@@ -143,7 +143,6 @@ cp_sysfs_body()
 		n=$((n + 1))
 	done
 	[ $n -gt 0 ] || atf_skip "no sysfs files to copy here"
-	atf_expect_fail "issue 10 #2: the copy is padded to 4096 bytes"
 	for f in /sys/devices/system/cpu/online \
 	    /sys/kernel/mm/transparent_hugepage/enabled; do
 		[ -r "$f" ] || continue
