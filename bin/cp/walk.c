@@ -9,9 +9,11 @@
  * or swapped for a symbolic link while the copy runs cannot redirect it.
  * Frames beyond what the descriptor limit allows are parked (closed) and
  * found again on the way back up, through ".." or down from the top, each
- * step checked against what was opened.  The directories this run writes
- * into are remembered, so that a copy made inside its own source is not
- * copied again.
+ * step checked against what was opened.  The directories the copy of an
+ * operand writes into are remembered, so that a copy made inside its own
+ * source is not copied again.  Each operand starts afresh: what an
+ * earlier one made is, to a later one, a directory like any other, so
+ * that an operand is copied, or refused, whatever came before it.
  *
  * The target side is a tree of real directories: a symbolic link met
  * where a directory goes is never followed, whatever -H, -L or -r say
@@ -69,9 +71,9 @@ struct frame {
 };
 
 /*
- * The directories this run writes into, each with where it is, so that
- * one met again in a source can be told from a directory that merely has
- * its inode number, freed and given out again since.
+ * The directories the operand being copied writes into, each with where
+ * it is, so that one met again in a source can be told from a directory
+ * that merely has its inode number, freed and given out again since.
  */
 struct madedir {
 	dev_t		 dev;
@@ -130,6 +132,7 @@ static int	made_still_there(size_t);
 static int	held_open(size_t);
 static size_t	made_find(dev_t, ino_t);
 static size_t	made_add(const struct stat *, size_t, int, const char *);
+static void	made_clear(void);
 static void	made_index(size_t);
 
 /*
@@ -155,6 +158,7 @@ copy_tree(struct node *n)
 	top_fd = Rflag && n->ddir != AT_FDCWD ? n->ddir : -1;
 	top_name = n->dname;
 	top_owned = 0;
+	made_clear();
 	dispatch(n);
 	walk();
 	if (top_owned)
@@ -728,9 +732,10 @@ is_frame(int fd, size_t j, int issrc)
 }
 
 /*
- * Whether a source directory is one this run writes into.  Its device
- * and inode number say so only while that directory still exists: one
- * deleted meanwhile may have left its number to the directory met now.
+ * Whether a source directory is one this operand's copy writes into.  Its
+ * device and inode number say so only while that directory still exists:
+ * one deleted meanwhile may have left its number to the directory met
+ * now.
  */
 static int
 is_ours(const struct stat *st)
@@ -853,6 +858,24 @@ made_add(const struct stat *st, size_t parent, int anchor, const char *name)
 	made.dir[i].name = copy;
 	made_index(i);
 	return (i);
+}
+
+/*
+ * Forget what the operand before made: to this one, those are sources
+ * like any other (cp -R src dst/src/sub dst copies all of dst/src/sub),
+ * and one that is this operand's target is refused as identical to it
+ * (cp -R src/ dst/ dst), as it would be with nothing copied before.
+ */
+static void
+made_clear(void)
+{
+	size_t i;
+
+	for (i = 0; i < made.ndir; i++)
+		free(made.dir[i].name);
+	made.ndir = 0;
+	if (made.cap > 0)
+		memset(made.slot, 0, made.cap * sizeof(*made.slot));
 }
 
 /* Enter dir[i] in the hash table, growing it to stay half empty. */

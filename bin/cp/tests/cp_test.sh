@@ -524,6 +524,46 @@ R_into_itself_body()
 	atf_check test ! -e baz/dne/dne
 }
 
+# FINDINGS F3 (tests/safety): the directories an operand's copy made are
+# skipped when met again in its own source, but to a later operand they
+# are directories like any other.
+atf_test_case R_operands_apart
+R_operands_apart_head()
+{
+	atf_set "descr" "An operand is copied, or refused, alike whether" \
+	    "or not an earlier operand made or wrote into it"
+}
+R_operands_apart_body()
+{
+	m="are identical (not copied)."
+	mkdir src dst
+	ln -s ../dst src/k
+	# The target itself: refused, alone or after an operand wrote into it.
+	atf_check -s exit:1 -e inline:"cp: dst and src/k/ $m\n" \
+	    $(prog) -R src/k/ dst
+	atf_check -s exit:1 -e inline:"cp: dst and src/k/ $m\n" \
+	    $(prog) -R src/ src/k/ dst
+	atf_check -o inline:"../dst\n" readlink dst/k
+	# The copy an earlier operand made: refused as its own target...
+	mkdir -p s/sub/x t
+	echo a > s/sub/x/f
+	atf_check -s exit:1 -e inline:"cp: t/s and t/s $m\n" \
+	    $(prog) -R s t/s t
+	atf_check -o inline:"a\n" cat t/s/sub/x/f
+	# ...and copied whole to another.
+	rm -rf t
+	mkdir t
+	atf_check $(prog) -R s t/s/sub t
+	atf_check -o inline:"a\n" cat t/sub/x/f
+	# Met inside a later operand's source: copied; that operand's own
+	# copy is not.
+	mkdir out u
+	ln -s ../u out/l
+	atf_check $(prog) -RL s/ out u
+	atf_check -o inline:"a\n" cat u/out/l/sub/x/f
+	atf_check test ! -e u/out/l/out
+}
+
 atf_test_case R_cycle
 R_cycle_head()
 {
@@ -1507,6 +1547,7 @@ atf_init_test_cases()
 	atf_add_test_case R_into_file
 	atf_add_test_case R_self
 	atf_add_test_case R_into_itself
+	atf_add_test_case R_operands_apart
 	atf_add_test_case R_cycle
 	atf_add_test_case R_P
 	atf_add_test_case R_H
