@@ -346,6 +346,21 @@ cp_options_end_body()
 	[ -d dst/src ] || atf_fail "dst/src was not made"
 }
 
+atf_test_case cp_operand_is_target
+cp_operand_is_target_head()
+{
+	atf_set "descr" "An operand that is the target directory is refused," \
+	    "whatever operand wrote into the target before it (FINDINGS F3)"
+}
+cp_operand_is_target_body()
+{
+	mkdir src dst
+	ln -s ../dst src/k
+	atf_check -s exit:1 -e match:"identical" $(cp_prog) -R src/k/ dst
+	atf_check -s exit:1 -e match:"^cp: .*src/k/.*identical" \
+	    $(cp_prog) -R src/ src/k/ dst
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case cp_generated
@@ -362,4 +377,5 @@ atf_init_test_cases()
 	atf_add_test_case cp_target_link_outside
 	atf_add_test_case cp_options_end
 	atf_add_test_case cp_progress_whole_lines
+	atf_add_test_case cp_operand_is_target
 }
