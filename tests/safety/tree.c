@@ -26,6 +26,7 @@
 static void	apply_one(const struct op *, const char *, int);
 static void	write_file(int, const struct op *);
 static char	*link_text(const char *, const char *);
+static int	behind_link(const struct tree *, size_t);
 
 struct op *
 tree_add(struct tree *t, enum op_kind kind, const char *path, const char *arg)
@@ -122,9 +123,28 @@ tree_apply(const struct tree *t, const char *root)
 	}
 	for (i = 0; i < t->n; i++)
 		if (!t->op[i].off && t->op[i].mode != 0 &&
-		    t->op[i].kind != OP_SYMLINK && t->op[i].kind != OP_HARDLINK)
+		    t->op[i].kind != OP_SYMLINK &&
+		    t->op[i].kind != OP_HARDLINK && !behind_link(t, i))
 			(void)fchmodat(dfd, t->op[i].path, t->op[i].mode, 0);
 	(void)close(dfd);
+}
+
+/*
+ * Whether op i lost its place to a symbolic link made before it (two
+ * operands' target states can name one path): it was never made, and its
+ * mode, or its bytes in the printed commands, would go where the link
+ * leads (chmod 0444 through a link to "..": the scratch root itself).
+ */
+static int
+behind_link(const struct tree *t, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (!t->op[j].off && t->op[j].kind == OP_SYMLINK &&
+		    strcmp(t->op[j].path, t->op[i].path) == 0)
+			return (1);
+	return (0);
 }
 
 static void
@@ -201,7 +221,7 @@ tree_print(const struct tree *t, FILE *fp)
 	(void)fprintf(fp, "S=$PWD\n");
 	for (i = 0; i < t->n; i++) {
 		o = &t->op[i];
-		if (o->off)
+		if (o->off || behind_link(t, i))
 			continue;
 		q = shell_quote(o->path);
 		switch (o->kind) {
@@ -254,7 +274,7 @@ tree_print(const struct tree *t, FILE *fp)
 	for (i = 0; i < t->n; i++) {
 		o = &t->op[i];
 		if (o->off || o->mode == 0 || o->kind == OP_SYMLINK ||
-		    o->kind == OP_HARDLINK)
+		    o->kind == OP_HARDLINK || behind_link(t, i))
 			continue;
 		if (t->nobody)
 			continue;
@@ -267,7 +287,7 @@ tree_print(const struct tree *t, FILE *fp)
 		for (i = 0; i < t->n; i++) {
 			o = &t->op[i];
 			if (o->off || o->mode == 0 || o->kind == OP_SYMLINK ||
-			    o->kind == OP_HARDLINK)
+			    o->kind == OP_HARDLINK || behind_link(t, i))
 				continue;
 			q = shell_quote(o->path);
 			(void)fprintf(fp, "chmod %04o %s\n", (unsigned)o->mode,
