@@ -254,6 +254,10 @@ expect(struct mctx *mc, const char *dst, const char *src, enum xkind kind)
 			m->may_fail = 1;
 			if (mc->o->n || mc->o->i)
 				m->declines = 1;
+			/* A FIFO made first is opened to be written. */
+			if (m->x[i].kind == X_FIFO && kind == X_REG &&
+			    !mc->o->f && !mc->o->n)
+				m->wouldblock = 1;
 		}
 	return (x);
 }
@@ -477,6 +481,8 @@ visit_dir(struct mctx *mc, const char *sp, const struct stat *st,
 		/* Copying the target into itself, or a tree into its own. */
 		mc->m->unsure = 1;
 		list_add(&mc->m->below, &mc->m->nbelow, D);
+		/* Whatever it becomes, another copy to D may meet it. */
+		expect(mc, D, sp, X_DIR)->optional = 2;
 		free(rp);
 		return;
 	}
