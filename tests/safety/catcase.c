@@ -355,10 +355,13 @@ model(const struct catcase *k, const unsigned char *f0, size_t f0len,
 			    " f, %zu bytes left to read, and cat did not "
 			    "refuse", left));
 		}
-		/* Onto itself where it is read from: FINDINGS F2's path. */
+		/*
+		 * Onto itself, where it is read from or behind it: FINDINGS
+		 * F2's path.
+		 */
 		if (same && left > 0 && k->flags == 0 &&
 		    !(shared && strcmp(a, "-") == 0) &&
-		    k->out != COUT_APPEND && st->out == (size_t)(in - st->f.p))
+		    k->out != COUT_APPEND && st->out <= (size_t)(in - st->f.p))
 			st->selfcopy = 1;
 		memset(&ob, 0, sizeof(ob));
 		format(k->flags, in, inlen, &ob);
@@ -650,9 +653,11 @@ judge(const struct catcase *k, const struct run *r, const char *root,
 	else if (f1len != st.f.n || (f1len > 0 &&
 	    memcmp(f1, st.f.p, f1len) != 0)) {
 		d = first_diff(f1, f1len, st.f.p, st.f.n);
-		finding(fs, "SAMEFILE", reads_shared(k) ? "issue 10 #3" :
+		/* A copy onto itself first: F2 follows one whatever else. */
+		finding(fs, "SAMEFILE", anyself ? "FINDINGS F2" :
+		    reads_shared(k) ? "issue 10 #3" :
 		    k->flags != 0 && k->out != COUT_APPEND ? "FINDINGS F1" :
-		    anyself ? "FINDINGS F2" : NULL, "f holds %zu bytes, not the %zu of reading each "
+		    NULL, "f holds %zu bytes, not the %zu of reading each "
 		    "input whole before writing it (first difference at "
 		    "%zu)%s", f1len, st.f.n, d, also);
 	} else if (k->out == COUT_PIPE && (r->outlen != st.stream.ob_len ||
