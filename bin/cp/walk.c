@@ -495,11 +495,13 @@ walk(void)
 }
 
 /*
- * One entry of frame i.  Where readdir says it is a file or a directory,
- * open it first and fstat the descriptor: one call fewer than fstatat
- * then open, and what is copied is what was looked at.  O_NONBLOCK, lest
- * it has become a FIFO since.  A directory that cannot be opened is
- * looked at by name, for copy_dir() to make its target all the same.
+ * One entry of frame i.  Where readdir says it is a file that is to be
+ * read or a directory, open it first and fstat the descriptor: one call
+ * fewer than fstatat then open, and what is copied is what was looked
+ * at.  O_NONBLOCK, lest it has become a FIFO since.  Under -l and -s a
+ * file is never read, so an unreadable one is linked all the same.  A
+ * directory that cannot be opened is looked at by name, for copy_dir()
+ * to make its target all the same.
  */
 static void
 visit(size_t i, const char *name, unsigned char type)
@@ -515,7 +517,7 @@ visit(size_t i, const char *name, unsigned char type)
 	n.followed = follow_all;
 	n.dirst = &stack[i].dst_st;
 	fd = -1;
-	if (type == DT_REG || type == DT_DIR) {
+	if ((type == DT_REG && !lflag && !sflag) || type == DT_DIR) {
 		fd = walk_openat(n.sdir, name, O_RDONLY | O_NONBLOCK |
 		    O_NOCTTY | O_CLOEXEC | (follow_all ? 0 : O_NOFOLLOW) |
 		    (type == DT_DIR ? O_DIRECTORY : 0));

@@ -935,6 +935,12 @@ unreadable_body()
 	atf_check -s exit:1 -e inline:"cp: d/closed: $m\n" \
 	    $(prog) -R d/closed n2
 	atf_check test -d n2
+	# -l and -s read no file: an unreadable one is linked all the same.
+	atf_check -s exit:1 -e inline:"cp: d/closed: $m\n" $(prog) -Rl d l
+	atf_check_equal "$(fact id d/secret)" "$(fact id l/secret)"
+	atf_check -s exit:1 -e inline:"cp: $PWD/d/closed: $m\n" \
+	    $(prog) -Rs "$PWD/d" s
+	atf_check -o inline:"$PWD/d/secret\n" readlink s/secret
 	chmod 755 d/closed
 }
 
