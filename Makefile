@@ -6,25 +6,34 @@
 #				(default obj/root), show what it holds
 #	make test		the same, then run every test suite with kyua
 #	make buildworld | installworld | lint | bench | fuzz | clean
+#	make obj | depend | cleandir	as on any BSD, in every directory
 #
 # Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
-# FUZZTIME=seconds (fuzz).
+# FUZZTIME=seconds (fuzz), MAKEOBJDIRPREFIX, WITHOUT_TESTS.
+
+_TARGETS=	all buildworld installworld install test lint bench fuzz \
+		clean cleandir obj depend showworld
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
 _TOP:=	${.PARSEDIR:tA}
 .MAIN: all
-all buildworld installworld install test lint bench fuzz clean showworld: .PHONY
+${_TARGETS}: .PHONY .MAKE
 	@cd ${_TOP} && MAKESYSPATH=${_TOP}/share/mk \
 	    ${MAKE} -m ${_TOP}/share/mk -f ${_TOP}/Makefile ${.TARGET}
 .else
 
-SUBDIR=		lib .WAIT bin usr.bin .WAIT tests
-DESTDIR?=	${SRCTOP}/obj/root${BUILDNAME}
+.include <src.opts.mk>
+
+SUBDIR=		lib .WAIT bin usr.bin
+SUBDIR.${MK_TESTS}+=	.WAIT tests
+DESTDIR?=	${OBJROOT}root${BUILDNAME}
 .export DESTDIR
 
 _LOCAL_install=	hierarchy
 _POST_all=	_install_and_show
+# clean removes all the objects at once, below.
+SUBDIR_TARGETS=	all install cleandir obj depend
 
 .include <bsd.subdir.mk>
 
@@ -32,16 +41,18 @@ buildworld: .PHONY subdir-all
 installworld: .PHONY install
 
 hierarchy: .PHONY
-	@mkdir -p ${DESTDIR}${TESTSBASE}
+	@mkdir -p ${DESTDIR}
 	@${MTREE} -deU -f ${SRCTOP}/etc/mtree/BSD.root.dist \
 	    -p ${DESTDIR} >/dev/null
+.if ${MK_TESTS} != "no"
 	@${MTREE} -deU -f ${SRCTOP}/etc/mtree/BSD.tests.dist \
 	    -p ${DESTDIR}${TESTSBASE} >/dev/null
+.endif
 
 _install_and_show: .PHONY .MAKE
 	@cd ${.CURDIR} && ${MAKE} install showworld
 
-showworld: .PHONY .MAKE
+showworld: .PHONY
 	@cd ${SRCTOP}/tools/bufszinfo && ${MAKE} all >/dev/null
 	@echo "Installed under ${DESTDIR}:"
 	@cd ${DESTDIR} && find . -type f ! -path './usr/tests/*' | sort | \
@@ -63,6 +74,6 @@ fuzz: .PHONY
 	@cd ${SRCTOP}/tests/fuzz && ${MAKE} fuzz
 
 clean: .PHONY
-	rm -rf ${SRCTOP}/obj
+	rm -rf ${OBJROOT:S,/$,,}
 
 .endif
