@@ -49,8 +49,10 @@ hierarchy: .PHONY
 	    -p ${DESTDIR}${TESTSBASE} >/dev/null
 .endif
 
+# One after the other, even under -j.
 _install_and_show: .PHONY .MAKE
-	@cd ${.CURDIR} && ${MAKE} install showworld
+	@cd ${.CURDIR} && ${MAKE} install
+	@cd ${.CURDIR} && ${MAKE} showworld
 
 showworld: .PHONY
 	@cd ${SRCTOP}/tools/bufszinfo && ${MAKE} all >/dev/null

@@ -28,9 +28,11 @@ INSTALL?=	install
 MTREE?=		mtree
 MANDOC?=	mandoc
 
-# make -s is silent about the directories it enters, too.
+# make -s is silent about the directories it enters, too, and under -j
+# about the jobs it starts.
 .if !empty(.MAKEFLAGS:M-s)
 ECHODIR?=	true
+.MAKE.JOB.PREFIX?=
 .else
 ECHODIR?=	echo
 .endif
