@@ -741,7 +741,8 @@ large_file_head()
 }
 large_file_body()
 {
-	truncate -s 5G big 2>/dev/null || atf_skip "cannot make a 5 GiB file"
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	sparse_file big 5G || atf_skip "cannot make a 5 GiB file"
 	# Markers just past 4 GiB and at the very end.
 	printf 'past4GiB' | dd of=big bs=1 seek=4294967300 conv=notrunc \
 	    2>/dev/null
@@ -762,10 +763,11 @@ mmap_truncated_head()
 }
 mmap_truncated_body()
 {
+	. "$(atf_get_srcdir)/../../common/portable.subr"
 	dd if=/dev/zero of=big bs=1048576 count=64 2>/dev/null
 	(BUFSZ_PATH=mmap "$(prog)" big 2> err; echo $? > rc) | {
 		head -c 1048576 > /dev/null
-		truncate -s 4096 big
+		sparse_file big 4096
 		wc -c > /dev/null
 	}
 	rc=$(cat rc)
