@@ -6,13 +6,14 @@
 #				(default obj/root), show what it holds
 #	make test		the same, then run every test suite with kyua
 #	make buildworld | installworld | lint | bench | fuzz | clean
+#	make check-bsd		compile everything for FreeBSD and NetBSD
 #	make obj | depend | cleandir	as on any BSD, in every directory
 #
 # Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
 # FUZZTIME=seconds (fuzz), MAKEOBJDIRPREFIX, WITHOUT_TESTS.
 
 _TARGETS=	all buildworld installworld install test lint bench fuzz \
-		clean cleandir obj depend showworld
+		clean cleandir obj depend showworld check-bsd
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
@@ -74,6 +75,14 @@ bench: .PHONY all
 
 fuzz: .PHONY
 	@cd ${SRCTOP}/tests/fuzz && ${MAKE} fuzz
+
+# The BSD checks: the sysroots are found beside the tree (../shared), or
+# where BSD_SYSROOTS says; the check skips, saying so, where they are not.
+BSD_SYSROOTS?=	${SRCTOP}/../shared/sysroots
+
+check-bsd: .PHONY
+	@env BSD_SYSROOTS=${BSD_SYSROOTS} \
+	    sh ${SRCTOP}/tools/check-bsd.sh ${SRCTOP} ${OBJROOT}check-bsd
 
 clean: .PHONY
 	rm -rf ${OBJROOT:S,/$,,}
