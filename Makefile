@@ -7,13 +7,15 @@
 #	make test		the same, then run every test suite with kyua
 #	make buildworld | installworld | lint | bench | fuzz | clean
 #	make check-bsd		compile everything for FreeBSD and NetBSD
+#	make check-freebsd-mk	build cat, cp and yes with FreeBSD's share/mk
 #	make obj | depend | cleandir	as on any BSD, in every directory
 #
 # Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
 # FUZZTIME=seconds (fuzz), MAKEOBJDIRPREFIX, WITHOUT_TESTS.
 
 _TARGETS=	all buildworld installworld install test lint bench fuzz \
-		clean cleandir obj depend showworld check-bsd
+		clean cleandir obj depend showworld check-bsd \
+		check-freebsd-mk
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
@@ -76,13 +78,20 @@ bench: .PHONY all
 fuzz: .PHONY
 	@cd ${SRCTOP}/tests/fuzz && ${MAKE} fuzz
 
-# The BSD checks: the sysroots are found beside the tree (../shared), or
-# where BSD_SYSROOTS says; the check skips, saying so, where they are not.
+# The BSD checks: the sysroots and FreeBSD's share/mk are found beside
+# the tree (../shared), or where these say; each check skips, saying so,
+# where they are not.
 BSD_SYSROOTS?=	${SRCTOP}/../shared/sysroots
+FREEBSD_SRC?=	${SRCTOP}/../shared/freebsd-src
 
 check-bsd: .PHONY
 	@env BSD_SYSROOTS=${BSD_SYSROOTS} \
 	    sh ${SRCTOP}/tools/check-bsd.sh ${SRCTOP} ${OBJROOT}check-bsd
+
+check-freebsd-mk: .PHONY
+	@env BSD_SYSROOTS=${BSD_SYSROOTS} FREEBSD_SRC=${FREEBSD_SRC} \
+	    sh ${SRCTOP}/tools/check-freebsd-mk/check.sh ${SRCTOP} \
+	    ${OBJROOT}check-freebsd-mk
 
 clean: .PHONY
 	rm -rf ${OBJROOT:S,/$,,}

@@ -22,7 +22,7 @@ _BSD_SUBDIR_MK=	yes
 # <src.opts.mk> would quietly build no tests here, and stop under
 # FreeBSD's share/mk: stop here too.
 .if defined(SUBDIR.)
-.error ${.CURDIR}: SUBDIR.${MK_...} is used before MK_... is known: .include <src.opts.mk> at the top of the Makefile
+.error ${.CURDIR}: SUBDIR.$${MK_...} comes before MK_... is known: .include <src.opts.mk> at the top of the Makefile
 .endif
 SUBDIR:=	${SUBDIR} ${SUBDIR.yes}
 
