@@ -39,7 +39,7 @@
 static int bflag, eflag, lflag, nflag, sflag, tflag, uflag, vflag;
 static int rval;
 
-static struct bufsz_engine engine;
+static struct bufsz_engine *engine;
 static struct stat outst;	/* the standard output, taken once */
 static int out_append = -1;	/* whether it has O_APPEND; -1: not asked */
 
@@ -124,8 +124,8 @@ main(int argc, char *argv[])
 		err(1, "stdout");
 	if (lflag)
 		lock_output();
-	if (bufsz_engine_init(&engine) != 0)
-		err(1, "BUFSZ_PATH or BUFSZ_SIZE");
+	if ((engine = bufsz_engine_new(0)) == NULL)
+		err(1, NULL);
 
 	if (*argv == NULL)
 		do_operand("-");
@@ -135,7 +135,7 @@ main(int argc, char *argv[])
 	out_flush();
 	if (obuf != NULL)
 		bufsz_free(obuf, obufsz);
-	bufsz_engine_fini(&engine);
+	bufsz_engine_free(engine);
 	if (close(STDOUT_FILENO) != 0)
 		err(1, "stdout");
 	return (rval);
@@ -298,7 +298,7 @@ static void
 raw_copy(int fd, const char *name, const struct stat *st)
 {
 
-	switch (bufsz_copy(&engine, fd, st, STDOUT_FILENO, &outst)) {
+	switch (bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst)) {
 	case BUFSZ_OK:
 		break;
 	case BUFSZ_EREAD:
@@ -319,7 +319,7 @@ cook_copy(int fd, const char *name, const struct stat *st)
 
 	if (obuf == NULL)
 		out_alloc();
-	if ((buf = (unsigned char *)bufsz_buffer(&engine, st, &outst,
+	if ((buf = (unsigned char *)bufsz_buffer(engine, st, &outst,
 	    &len)) == NULL)
 		err(1, "%s", name);
 	cook_reset(&cook);
@@ -351,11 +351,7 @@ cook_flags(void)
 static void
 out_alloc(void)
 {
-	size_t want;
-
-	want = engine.be_force_size != 0 ? engine.be_force_size :
-	    bufsz_choose(NULL, &outst);
-	if ((obuf = bufsz_alloc(want, &obufsz)) == NULL)
+	if ((obuf = bufsz_alloc(bufsz_size(NULL, &outst), &obufsz)) == NULL)
 		err(1, "output buffer");
 	cook_init(&cook, cook_flags(), obuf, obufsz, out_write, NULL);
 }

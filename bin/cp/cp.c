@@ -71,7 +71,7 @@ int	Rflag;
 int	tflags;
 mode_t	cmask;
 struct pathbuf	src, dst;
-struct bufsz_engine	engine;
+struct bufsz_engine	*engine;
 
 static int	Pflag, xflag, follow_root, follow_all;
 static int	rval;
@@ -189,9 +189,8 @@ main(int argc, char *argv[])
 	tflags = !Rflag || Lflag ? 0 : AT_SYMLINK_NOFOLLOW;
 	cmask = umask(0);
 	(void)umask(cmask);
-	if (bufsz_engine_init(&engine) == -1)
-		err(1, "BUFSZ_PATH or BUFSZ_SIZE");
-	engine.be_flags |= BUFSZ_SPARSE;
+	if ((engine = bufsz_engine_new(BUFSZ_SPARSE)) == NULL)
+		err(1, NULL);
 	progress_init();
 
 	target = argv[--argc];
@@ -238,7 +237,7 @@ main(int argc, char *argv[])
 		warn("stdout");
 		rval = 1;
 	}
-	bufsz_engine_fini(&engine);
+	bufsz_engine_free(engine);
 	exit(rval);
 }
 

@@ -42,7 +42,7 @@ extern int	Rflag;
 extern int	tflags;		/* fstatat flags, existing targets */
 extern mode_t	cmask;		/* the umask */
 extern struct pathbuf	src, dst;
-extern struct bufsz_engine	engine;
+extern struct bufsz_engine	*engine;
 
 int	copy_file(struct node *);
 int	copy_link(struct node *);

@@ -155,7 +155,7 @@ copy_data(int in, const struct stat *inst, int out, const struct stat *outst)
 	pg_dst = dst.p;
 	pg_size = inst->st_size;
 	pg_busy = 1;
-	r = bufsz_copy(&engine, in, inst, out, outst);
+	r = bufsz_copy(engine, in, inst, out, outst);
 	pg_busy = 0;
 	switch (r) {
 	case BUFSZ_OK:
@@ -448,7 +448,7 @@ progress_signal(int sig)
 	if (!pg_busy)
 		return;
 	serrno = errno;
-	moved = engine.be_moved > 0 ? (uintmax_t)engine.be_moved : 0;
+	moved = bufsz_moved(engine) > 0 ? (uintmax_t)bufsz_moved(engine) : 0;
 	size = pg_size > 0 ? (uintmax_t)pg_size : 0;
 	if (size == 0)
 		v = moved;

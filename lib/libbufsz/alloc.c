@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "bufsz.h"
+#include "bufsz_private.h"
 
 static size_t
 round_to_page(size_t n, size_t page)

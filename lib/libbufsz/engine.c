@@ -57,16 +57,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz.h"
+#include "bufsz_impl.h"
 
 /* Linux has copy_file_range(2) since 4.5, FreeBSD since 13.0. */
 #if defined(__linux__) || \
     (defined(__FreeBSD__) && __FreeBSD_version >= 1300037)
 #define	HAVE_CFR	1
 #endif
-
-/* BUFSZ_SIZE above this is taken for a typo, not a wish. */
-#define	BUFSZ_SIZE_MAX	((size_t)1 << 30)
 
 /*
  * The most one system call of a kernel-side path (copy_file_range,
@@ -110,8 +107,6 @@ struct job {
 	int			 j_holes;	/* zero blocks become holes */
 };
 
-static int	parse_path(const char *, enum bufsz_path *);
-static int	parse_size(const char *, size_t *);
 static int	wait_for(int, short);
 static size_t	job_want(const struct job *, size_t);
 static void	job_moved(struct job *, size_t);
@@ -148,93 +143,83 @@ static off_t	input_size(const struct job *);
 static int	copy_splice_via(struct job *);
 #endif
 
-static const char *const path_names[] = {
-	[BUFSZ_PATH_AUTO] = "auto",
-	[BUFSZ_PATH_RW] = "rw",
-	[BUFSZ_PATH_MMAP] = "mmap",
-	[BUFSZ_PATH_CFR] = "cfr",
-	[BUFSZ_PATH_SPLICE] = "splice",
-	[BUFSZ_PATH_SENDFILE] = "sendfile",
-};
-
-#define	NPATHS	(sizeof(path_names) / sizeof(path_names[0]))
-
-const char *
-bufsz_path_name(enum bufsz_path p)
+struct bufsz_engine *
+bufsz_engine_new(int flags)
 {
+	struct bufsz_engine *e;
 
-	if ((size_t)p >= NPATHS)
-		return ("unknown");
-	return (path_names[p]);
-}
-
-static int
-parse_path(const char *s, enum bufsz_path *p)
-{
-	size_t i;
-
-	for (i = 0; i < NPATHS; i++) {
-		if (strcmp(s, path_names[i]) == 0) {
-			*p = (enum bufsz_path)i;
-			return (0);
-		}
-	}
-	return (-1);
-}
-
-static int
-parse_size(const char *s, size_t *sz)
-{
-	unsigned long long v;
-	char *end;
-
-	/* strtoull would take a sign or leading blanks; we do not. */
-	if (*s < '0' || *s > '9')
-		return (-1);
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v == 0 || v > BUFSZ_SIZE_MAX)
-		return (-1);
-	*sz = (size_t)v;
-	return (0);
-}
-
-int
-bufsz_engine_init(struct bufsz_engine *e)
-{
-	const char *s;
-
-	memset(e, 0, sizeof(*e));
+	if ((e = calloc(1, sizeof(*e))) == NULL)
+		return (NULL);
 	e->be_pipe[0] = e->be_pipe[1] = -1;
-	e->be_force = BUFSZ_PATH_AUTO;
+	e->be_force = bufsz_env_path();
+	e->be_force_size = bufsz_env_size();
+	e->be_flags = flags;
 	e->be_last = BUFSZ_PATH_AUTO;
-	if ((s = getenv("BUFSZ_PATH")) != NULL &&
-	    parse_path(s, &e->be_force) != 0) {
-		errno = EINVAL;
-		return (-1);
-	}
-	if ((s = getenv("BUFSZ_SIZE")) != NULL &&
-	    parse_size(s, &e->be_force_size) != 0) {
-		errno = EINVAL;
-		return (-1);
-	}
-	return (0);
+	return (e);
 }
 
 void
-bufsz_engine_fini(struct bufsz_engine *e)
+bufsz_engine_free(struct bufsz_engine *e)
 {
 	int i;
 
+	if (e == NULL)
+		return;
 	if (e->be_buf != NULL)
 		bufsz_free(e->be_buf, e->be_bufsz);
-	e->be_buf = NULL;
-	e->be_bufsz = 0;
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 2; i++)
 		if (e->be_pipe[i] != -1)
 			(void)close(e->be_pipe[i]);
-		e->be_pipe[i] = -1;
+	free(e);
+}
+
+void
+bufsz_engine_force(struct bufsz_engine *e, enum bufsz_path p, size_t size)
+{
+	size_t page;
+
+	page = bufsz_pagesize();
+	e->be_force = p;
+	e->be_force_size = size == 0 || size >= page ? size - size % page :
+	    page;
+}
+
+enum bufsz_path
+bufsz_engine_last(const struct bufsz_engine *e)
+{
+
+	return (e->be_last);
+}
+
+off_t
+bufsz_moved(const struct bufsz_engine *e)
+{
+
+	return (e->be_moved);
+}
+
+/*
+ * Pages lent to a pipe are read whenever the reader gets to them, so
+ * only the splice path, which lends the file's own, says yes.
+ */
+int
+bufsz_lends_pages(const struct bufsz_engine *e, const struct stat *out)
+{
+
+#ifdef __linux__
+	switch (e->be_force) {
+	case BUFSZ_PATH_SPLICE:
+		return (1);
+	case BUFSZ_PATH_AUTO:
+		return (S_ISFIFO(out->st_mode));
+	default:
+		return (0);
 	}
+#else
+	(void)e;
+	(void)out;
+	return (0);
+#endif
 }
 
 /*
@@ -245,17 +230,18 @@ char *
 bufsz_buffer(struct bufsz_engine *e, const struct stat *inst,
     const struct stat *outst, size_t *len)
 {
-	size_t want, got, pg;
+	struct bufsz_facts f;
+	size_t want, got;
 	char *p;
 
-	want = e->be_force_size != 0 ? e->be_force_size :
-	    bufsz_choose(inst, outst);
 	/*
-	 * Buffers come in whole pages (bufsz_alloc): ask in pages, or a size
-	 * it cannot give would have us allocate again on every call.
+	 * In whole pages, as bufsz_alloc() gives them: a size it cannot give
+	 * would have us allocate again on every call.
 	 */
-	pg = bufsz_pagesize();
-	want = want < pg ? pg : want - want % pg;
+	if ((want = e->be_force_size) == 0) {
+		bufsz_facts_of(&f, inst, outst);
+		want = bufsz_policy(&f);
+	}
 	if (e->be_buf == NULL || e->be_bufsz < want) {
 		if ((p = bufsz_alloc(want, &got)) == NULL) {
 			if (e->be_buf == NULL)
@@ -576,9 +562,8 @@ copy_mmap(struct job *j)
 	int r;
 
 	pg = bufsz_pagesize();
-	win = MMAP_WINDOW;
-	if (j->j_e->be_force_size != 0)
-		win = (j->j_e->be_force_size + pg - 1) / pg * pg;
+	win = j->j_e->be_force_size != 0 ? j->j_e->be_force_size :
+	    MMAP_WINDOW;
 	if ((start = pos = lseek(j->j_in, 0, SEEK_CUR)) == -1)
 		return (REFUSED);
 	end = j->j_inst->st_size;

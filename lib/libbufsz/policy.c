@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bufsz.h"
+#include "bufsz_impl.h"
 
 /*
  * What the constants stand on: libbufsz's own read/write loop at forced
@@ -174,20 +174,40 @@ bufsz_policy_reason(const struct bufsz_facts *f)
 	return (why);
 }
 
+/*
+ * A forced size (BUFSZ_SIZE) is honoured up to 1/512 of the memory, the
+ * share the large buffer is judged by, and never cut below the small
+ * buffer, which every machine gets anyway.
+ */
+size_t
+bufsz_policy_limit(const struct bufsz_facts *f)
+{
+	uint64_t share;
+	size_t page;
+
+	page = f->bf_pagesize != 0 ? f->bf_pagesize : 4096;
+	share = f->bf_physmem / (BUFSZ_LARGE_MINMEM / BUFSZ_LARGE);
+	if (share <= BUFSZ_SMALL)
+		return (BUFSZ_SMALL);
+	if (share > SIZE_MAX)
+		share = SIZE_MAX;
+	return ((size_t)share - (size_t)share % page);
+}
+
 void
 bufsz_facts_of(struct bufsz_facts *f, const struct stat *in,
     const struct stat *out)
 {
 	static uint64_t physmem;
-	static size_t page;
+	static int probed;
 
-	if (page == 0) {
-		page = bufsz_pagesize();
+	if (!probed) {
+		probed = 1;
 		if (bufsz_physmem(&physmem) != 0)
 			physmem = 0;
 	}
 	f->bf_physmem = physmem;
-	f->bf_pagesize = page;
+	f->bf_pagesize = bufsz_pagesize();
 	f->bf_in_type = in != NULL ? (in->st_mode & S_IFMT) : 0;
 	f->bf_in_blksize = in != NULL ? (long long)in->st_blksize : 0;
 	f->bf_in_size = in != NULL && S_ISREG(in->st_mode) ? in->st_size : -1;
@@ -196,10 +216,13 @@ bufsz_facts_of(struct bufsz_facts *f, const struct stat *in,
 }
 
 size_t
-bufsz_choose(const struct stat *in, const struct stat *out)
+bufsz_size(const struct stat *in, const struct stat *out)
 {
 	struct bufsz_facts f;
+	size_t forced;
 
+	if ((forced = bufsz_env_size()) != 0)
+		return (forced);
 	bufsz_facts_of(&f, in, out);
 	return (bufsz_policy(&f));
 }

@@ -20,15 +20,20 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz.h"
+#include "bufsz_private.h"
 
+/* Learned once: every buffer and window is counted in these pages. */
 size_t
 bufsz_pagesize(void)
 {
+	static size_t page;
 	long pg;
 
-	pg = sysconf(_SC_PAGESIZE);
-	return (pg > 0 ? (size_t)pg : 4096);
+	if (page == 0) {
+		pg = sysconf(_SC_PAGESIZE);
+		page = pg > 0 ? (size_t)pg : 4096;
+	}
+	return (page);
 }
 
 #ifdef BUFSZ_HAVE_SYSCTL

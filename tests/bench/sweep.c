@@ -32,7 +32,7 @@
 
 #include "benchutil.h"
 
-#include "bufsz.h"
+#include "bufsz_private.h"
 
 enum output { OUT_NULL, OUT_PIPE, OUT_FILE, OUT_TMPFS, NOUTPUT };
 
@@ -356,25 +356,24 @@ copy_once(int in, int out, size_t bufsize)
 		err(1, "read");
 	free(buf);
 #else
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	char *buf;
 	ssize_t n;
 	size_t len;
 
-	if (bufsz_engine_init(&e) == -1)
-		err(1, "bufsz_engine_init");
-	e.be_force = BUFSZ_PATH_RW;
-	e.be_force_size = bufsize;
+	if ((e = bufsz_engine_new(0)) == NULL)
+		err(1, "bufsz_engine_new");
+	bufsz_engine_force(e, BUFSZ_PATH_RW, bufsize);
 	if (out == -1) {
 		/* A read-only pass, to warm the cache. */
-		if ((buf = bufsz_buffer(&e, NULL, NULL, &len)) == NULL)
+		if ((buf = bufsz_buffer(e, NULL, NULL, &len)) == NULL)
 			err(1, "bufsz_buffer");
 		while ((n = bufsz_read(in, buf, len)) > 0)
 			continue;
 		if (n == -1)
 			err(1, "read");
 	} else {
-		switch (bufsz_copy(&e, in, NULL, out, NULL)) {
+		switch (bufsz_copy(e, in, NULL, out, NULL)) {
 		case BUFSZ_OK:
 			break;
 		case BUFSZ_EREAD:
@@ -382,14 +381,16 @@ copy_once(int in, int out, size_t bufsize)
 		default:
 			err(1, "write");
 		}
-		if (e.be_last != BUFSZ_PATH_RW)
+		if (bufsz_engine_last(e) != BUFSZ_PATH_RW)
 			errx(1, "the engine took %s, not rw",
-			    bufsz_path_name(e.be_last));
-		if (e.be_bufsz != bufsize)
-			errx(1, "the engine used %zu bytes, not %zu",
-			    e.be_bufsz, bufsize);
+			    bufsz_path_name(bufsz_engine_last(e)));
+		if (bufsz_buffer(e, NULL, NULL, &len) == NULL)
+			err(1, "bufsz_buffer");
+		if (len != bufsize)
+			errx(1, "the engine used %zu bytes, not %zu", len,
+			    bufsize);
 	}
-	bufsz_engine_fini(&e);
+	bufsz_engine_free(e);
 #endif
 }
 

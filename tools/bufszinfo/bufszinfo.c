@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bufsz.h"
+#include "bufsz_private.h"
 
 struct scenario {
 	const char	*name;

@@ -43,12 +43,11 @@
 #endif
 
 static char	yes_default[] = "y\n";
+static struct bufsz_engine *engine;	/* holds the output, forever */
 
 static char	*join_line(int, char **, size_t *);
 static char	*build_output(struct bufsz_engine *, const struct stat *,
 		    char *, size_t, size_t *);
-static int	use_vmsplice(const struct bufsz_engine *,
-		    const struct stat *);
 static size_t	emit_vmsplice(char *, size_t);
 static void	grow_pipe(void);
 static void	emit_write(const char *, size_t, size_t) __dead2;
@@ -56,7 +55,6 @@ static void	emit_write(const char *, size_t, size_t) __dead2;
 int
 main(int argc, char *argv[])
 {
-	struct bufsz_engine engine;
 	struct stat sb;
 	char *line, *out;
 	size_t linelen, outlen, off;
@@ -68,16 +66,16 @@ main(int argc, char *argv[])
 	 * are printed like any other word.
 	 */
 	line = join_line(argc - 1, argv + 1, &linelen);
-	if (bufsz_engine_init(&engine) != 0)
-		err(1, "BUFSZ_PATH or BUFSZ_SIZE");
+	if ((engine = bufsz_engine_new(0)) == NULL)
+		err(1, NULL);
 	if (fstat(STDOUT_FILENO, &sb) != 0)
 		err(1, "stdout");
-	out = build_output(&engine, &sb, line, linelen, &outlen);
+	out = build_output(engine, &sb, line, linelen, &outlen);
 	if (out != line && line != yes_default)
 		free(line);
 
 	off = 0;
-	if (use_vmsplice(&engine, &sb)) {
+	if (bufsz_lends_pages(engine, &sb)) {
 		grow_pipe();
 		off = emit_vmsplice(out, outlen);
 	}
@@ -143,25 +141,6 @@ build_output(struct bufsz_engine *e, const struct stat *sb, char *line,
 }
 
 #ifdef __linux__
-/*
- * vmsplice(2) lends the pipe our pages instead of copying them into it.
- * That is only correct because the output is never modified after it is
- * built: a reader may see these pages long after the call returns.
- */
-static int
-use_vmsplice(const struct bufsz_engine *e, const struct stat *sb)
-{
-
-	switch (e->be_force) {
-	case BUFSZ_PATH_SPLICE:
-		return (1);
-	case BUFSZ_PATH_AUTO:
-		return (S_ISFIFO(sb->st_mode));
-	default:
-		return (0);
-	}
-}
-
 /* Only ever grows the pipe: it is shared with the reader. */
 static void
 grow_pipe(void)
@@ -174,6 +153,10 @@ grow_pipe(void)
 }
 
 /*
+ * vmsplice(2) lends the pipe our pages instead of copying them into it.
+ * That is only correct because the output is never modified after it is
+ * built: a reader may see these pages long after the call returns.
+ *
  * Returns only when vmsplice refuses (not a pipe, a kernel or sandbox
  * without it), with the offset in out of the next byte due, so that
  * write(2) carries on without a gap or a repeat.  A pipe with no reader
@@ -200,15 +183,6 @@ emit_vmsplice(char *out, size_t len)
 	}
 }
 #else
-static int
-use_vmsplice(const struct bufsz_engine *e, const struct stat *sb)
-{
-
-	(void)e;
-	(void)sb;
-	return (0);
-}
-
 static void
 grow_pipe(void)
 {

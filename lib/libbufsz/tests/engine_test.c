@@ -21,7 +21,7 @@
 
 #include <atf-c.h>
 
-#include "bufsz.h"
+#include "bufsz_private.h"
 
 #define	KiB	((size_t)1024)
 #define	MiB	(1024 * KiB)
@@ -39,13 +39,13 @@ static char	*slurp_fd(int, size_t *);
 static char	*slurp(const char *, size_t *);
 static void	same_bytes(const char *, const char *, size_t, const char *,
 		    enum bufsz_path);
-static void	engine_for(struct bufsz_engine *, enum bufsz_path);
+static struct bufsz_engine *engine_for(enum bufsz_path, int, size_t);
 static enum bufsz_path expected(enum bufsz_path, mode_t, mode_t);
 static pid_t	reader(const char *, int *, int, int);
 static pid_t	writer(const char *, const char *, size_t, int);
 static void	reap(pid_t);
 static int	copy_paths(enum bufsz_path, int, const char *, const char *,
-		    struct bufsz_engine *);
+		    struct bufsz_engine **);
 static void	file_to_file(enum bufsz_path, const char *, size_t, size_t);
 static void	file_to_pipe(enum bufsz_path, const char *, size_t, int, int);
 static void	make_sparse(const char *, off_t, const off_t *, size_t);
@@ -128,14 +128,15 @@ same_bytes(const char *path, const char *want, size_t len, const char *what,
 	free(buf);
 }
 
-static void
-engine_for(struct bufsz_engine *e, enum bufsz_path p)
+/* An engine with these flags, forced onto path p and buffer size. */
+static struct bufsz_engine *
+engine_for(enum bufsz_path p, int flags, size_t size)
 {
+	struct bufsz_engine *e;
 
-	ATF_REQUIRE(unsetenv("BUFSZ_PATH") == 0);
-	ATF_REQUIRE(unsetenv("BUFSZ_SIZE") == 0);
-	ATF_REQUIRE(bufsz_engine_init(e) == 0);
-	e->be_force = p;
+	ATF_REQUIRE((e = bufsz_engine_new(flags)) != NULL);
+	bufsz_engine_force(e, p, size);
+	return (e);
 }
 
 /*
@@ -248,12 +249,12 @@ reap(pid_t pid)
 /* Copy the file src into a new file dst; the engine is left for checks. */
 static int
 copy_paths(enum bufsz_path p, int flags, const char *src, const char *dst,
-    struct bufsz_engine *e)
+    struct bufsz_engine **ep)
 {
+	struct bufsz_engine *e;
 	int in, out, r;
 
-	engine_for(e, p);
-	e->be_flags = flags;
+	*ep = e = engine_for(p, flags, 0);
 	ATF_REQUIRE((in = open(src, O_RDONLY)) >= 0);
 	ATF_REQUIRE((out = open(dst, O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
@@ -279,28 +280,27 @@ test_size(size_t i, size_t bufsz)
 static void
 file_to_file(enum bufsz_path p, const char *data, size_t len, size_t bufsz)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	enum bufsz_path want;
 	int in, out;
 
 	put_file("src", data, len);
-	engine_for(&e, p);
-	e.be_force_size = bufsz;
+	e = engine_for(p, 0, bufsz);
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
-	ATF_CHECK_EQ(e.be_moved, (off_t)len);
+	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+	ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
 	/* Every path leaves the input's offset at its end. */
 	ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
 	want = len == 0 ? BUFSZ_PATH_RW : expected(p, S_IFREG, S_IFREG);
 	if (want != BUFSZ_PATH_AUTO)
-		ATF_CHECK_EQ_MSG(e.be_last, want, "%s took %s, want %s",
-		    bufsz_path_name(p), bufsz_path_name(e.be_last),
+		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), want, "%s took %s, want %s",
+		    bufsz_path_name(p), bufsz_path_name(bufsz_engine_last(e)),
 		    bufsz_path_name(want));
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
-	bufsz_engine_fini(&e);
+	bufsz_engine_free(e);
 	same_bytes("dst", data, len, "file to file", p);
 }
 
@@ -323,25 +323,24 @@ static void
 file_to_pipe(enum bufsz_path p, const char *data, size_t len, int nonblock,
     int delay_us)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	int in, out;
 	pid_t pid;
 
 	put_file("src", data, len);
 	pid = reader("dst", &out, nonblock, delay_us);
-	engine_for(&e, p);
-	e.be_force_size = BUFSZ_TEST;
+	e = engine_for(p, 0, BUFSZ_TEST);
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
-	ATF_CHECK_EQ_MSG(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK,
+	ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK,
 	    "%s: %s", bufsz_path_name(p), strerror(errno));
-	ATF_CHECK_EQ(e.be_moved, (off_t)len);
+	ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
 	if (len != 0)
-		ATF_CHECK_EQ_MSG(e.be_last, expected(p, S_IFREG, S_IFIFO),
+		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), expected(p, S_IFREG, S_IFIFO),
 		    "%s took %s", bufsz_path_name(p),
-		    bufsz_path_name(e.be_last));
+		    bufsz_path_name(bufsz_engine_last(e)));
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
-	bufsz_engine_fini(&e);
+	bufsz_engine_free(e);
 	reap(pid);
 	same_bytes("dst", data, len, "file to pipe", p);
 }
@@ -364,7 +363,7 @@ ATF_TC_BODY(paths_file_to_pipe, tc)
 ATF_TC_WITHOUT_HEAD(paths_fifo_to_file);
 ATF_TC_BODY(paths_fifo_to_file, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	size_t i, k, len;
 	int in, out;
 	char *data;
@@ -377,21 +376,20 @@ ATF_TC_BODY(paths_fifo_to_file, tc)
 		for (i = 0; (len = test_size(i, BUFSZ_TEST)) != SIZE_MAX;
 		    i++) {
 			pid = writer("fifo", data, len, 0);
-			engine_for(&e, all_paths[k]);
-			e.be_force_size = BUFSZ_TEST;
+			e = engine_for(all_paths[k], 0, BUFSZ_TEST);
 			ATF_REQUIRE((in = open("fifo", O_RDONLY)) >= 0);
 			ATF_REQUIRE((out = open("dst",
 			    O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0);
-			ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL),
+			ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL),
 			    BUFSZ_OK);
 			if (len != 0)
-				ATF_CHECK_EQ_MSG(e.be_last,
+				ATF_CHECK_EQ_MSG(bufsz_engine_last(e),
 				    expected(all_paths[k], S_IFIFO, S_IFREG),
 				    "%s took %s", bufsz_path_name(all_paths[k]),
-				    bufsz_path_name(e.be_last));
+				    bufsz_path_name(bufsz_engine_last(e)));
 			ATF_REQUIRE(close(in) == 0);
 			ATF_REQUIRE(close(out) == 0);
-			bufsz_engine_fini(&e);
+			bufsz_engine_free(e);
 			reap(pid);
 			same_bytes("dst", data, len, "fifo to file",
 			    all_paths[k]);
@@ -403,7 +401,7 @@ ATF_TC_BODY(paths_fifo_to_file, tc)
 ATF_TC_WITHOUT_HEAD(paths_to_devnull);
 ATF_TC_BODY(paths_to_devnull, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	size_t k, len;
 	int in, out;
 	char *data;
@@ -414,16 +412,16 @@ ATF_TC_BODY(paths_to_devnull, tc)
 	put_file("src", data, len);
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	for (k = 0; k < NPATHS; k++) {
-		engine_for(&e, all_paths[k]);
+		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
-		ATF_CHECK_EQ(e.be_moved, (off_t)len);
+		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
-		ATF_CHECK_EQ_MSG(e.be_last,
+		ATF_CHECK_EQ_MSG(bufsz_engine_last(e),
 		    expected(all_paths[k], S_IFREG, S_IFCHR), "%s took %s",
-		    bufsz_path_name(all_paths[k]), bufsz_path_name(e.be_last));
+		    bufsz_path_name(all_paths[k]), bufsz_path_name(bufsz_engine_last(e)));
 		ATF_REQUIRE(close(in) == 0);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 	}
 	ATF_REQUIRE(close(out) == 0);
 	free(data);
@@ -437,7 +435,7 @@ ATF_TC_WITHOUT_HEAD(size_zero_input);
 ATF_TC_BODY(size_zero_input, tc)
 {
 	const char *src = "/proc/version";
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	struct stat sb;
 	size_t k, len;
 	int in, out;
@@ -451,20 +449,20 @@ ATF_TC_BODY(size_zero_input, tc)
 	for (k = 0; k < NPATHS; k++) {
 		ATF_CHECK_EQ(copy_paths(all_paths[k], 0, src, "dst", &e),
 		    BUFSZ_OK);
-		ATF_CHECK_EQ_MSG(e.be_last, BUFSZ_PATH_RW, "%s took %s",
-		    bufsz_path_name(all_paths[k]), bufsz_path_name(e.be_last));
-		bufsz_engine_fini(&e);
+		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), BUFSZ_PATH_RW, "%s took %s",
+		    bufsz_path_name(all_paths[k]), bufsz_path_name(bufsz_engine_last(e)));
+		bufsz_engine_free(e);
 		same_bytes("dst", want, len, src, all_paths[k]);
 		/* Told a size, the kernel paths must not trust it either. */
 		sb.st_size = 1 * (off_t)MiB;
-		engine_for(&e, all_paths[k]);
+		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open(src, O_RDONLY)) >= 0);
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(&e, in, &sb, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL), BUFSZ_OK);
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 		same_bytes("dst", want, len, "told 1 MiB", all_paths[k]);
 	}
 	free(want);
@@ -478,7 +476,7 @@ ATF_TC_WITHOUT_HEAD(size_lie_input);
 ATF_TC_BODY(size_lie_input, tc)
 {
 	const char *src = "/sys/kernel/mm/transparent_hugepage/enabled";
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	struct stat sb;
 	size_t k, len;
 	char *want;
@@ -491,7 +489,7 @@ ATF_TC_BODY(size_lie_input, tc)
 	for (k = 0; k < NPATHS; k++) {
 		ATF_CHECK_EQ(copy_paths(all_paths[k], 0, src, "dst", &e),
 		    BUFSZ_OK);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 		same_bytes("dst", want, len, src, all_paths[k]);
 	}
 	free(want);
@@ -501,7 +499,7 @@ ATF_TC_BODY(size_lie_input, tc)
 ATF_TC_WITHOUT_HEAD(path_taken);
 ATF_TC_BODY(path_taken, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	char data[100];
 	int in, out;
 	size_t k;
@@ -511,37 +509,37 @@ ATF_TC_BODY(path_taken, tc)
 	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_AUTO, 0, "src", "dst", &e),
 	    BUFSZ_OK);
 #ifdef __linux__
-	ATF_CHECK_EQ(e.be_last, BUFSZ_PATH_CFR);
+	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_CFR);
 #endif
-	bufsz_engine_fini(&e);
+	bufsz_engine_free(e);
 	/* An empty regular file always goes to read/write. */
 	put_file("empty", data, 0);
 	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_CFR, 0, "empty", "dst", &e),
 	    BUFSZ_OK);
-	ATF_CHECK_EQ(e.be_last, BUFSZ_PATH_RW);
-	bufsz_engine_fini(&e);
+	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_RW);
+	bufsz_engine_free(e);
 	/* A directory cannot be mapped, sent or spliced. */
 	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_MMAP, 0, ".", "dst", &e),
 	    BUFSZ_EREAD);
-	ATF_CHECK_EQ(e.be_last, BUFSZ_PATH_RW);
-	bufsz_engine_fini(&e);
+	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_RW);
+	bufsz_engine_free(e);
 	/*
 	 * An input already at its end: a kernel path moves nothing on its
 	 * first call and hands over to read/write, which has the last word.
 	 */
 	for (k = 0; k < NPATHS; k++) {
-		engine_for(&e, all_paths[k]);
+		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		ATF_REQUIRE(lseek(in, 0, SEEK_END) == (off_t)sizeof(data));
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
-		ATF_CHECK_EQ(e.be_moved, 0);
-		ATF_CHECK_EQ_MSG(e.be_last, BUFSZ_PATH_RW, "%s took %s",
-		    bufsz_path_name(all_paths[k]), bufsz_path_name(e.be_last));
+		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_moved(e), 0);
+		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), BUFSZ_PATH_RW, "%s took %s",
+		    bufsz_path_name(all_paths[k]), bufsz_path_name(bufsz_engine_last(e)));
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 	}
 	ATF_CHECK_STREQ(bufsz_path_name(BUFSZ_PATH_SPLICE), "splice");
 	ATF_CHECK_STREQ(bufsz_path_name((enum bufsz_path)99), "unknown");
@@ -554,7 +552,7 @@ ATF_TC_BODY(path_taken, tc)
 ATF_TC_WITHOUT_HEAD(append_output);
 ATF_TC_BODY(append_output, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	size_t k, len;
 	int in, out;
 	char *data;
@@ -566,13 +564,13 @@ ATF_TC_BODY(append_output, tc)
 	put_file("src", data + 5, len);
 	for (k = 0; k < NPATHS; k++) {
 		put_file("dst", data, 5);
-		engine_for(&e, all_paths[k]);
+		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_APPEND)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 		same_bytes("dst", data, len + 5, "append", all_paths[k]);
 	}
 	free(data);
@@ -585,7 +583,7 @@ ATF_TC_BODY(append_output, tc)
 ATF_TC_WITHOUT_HEAD(from_offsets);
 ATF_TC_BODY(from_offsets, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	size_t k, len;
 	char *data;
 	int in, out;
@@ -596,19 +594,18 @@ ATF_TC_BODY(from_offsets, tc)
 	put_file("src", data, len);
 	for (k = 0; k < NPATHS; k++) {
 		put_file("dst", data, 77);
-		engine_for(&e, all_paths[k]);
-		e.be_force_size = BUFSZ_TEST;	/* many mmap windows */
+		e = engine_for(all_paths[k], 0, BUFSZ_TEST);	/* many mmap windows */
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		ATF_REQUIRE(lseek(in, 1000, SEEK_SET) == 1000);
 		ATF_REQUIRE((out = open("dst", O_WRONLY)) >= 0);
 		ATF_REQUIRE(lseek(out, 77, SEEK_SET) == 77);
-		ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
-		ATF_CHECK_EQ(e.be_moved, (off_t)len - 1000);
+		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_moved(e), (off_t)len - 1000);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
 		ATF_CHECK_EQ(lseek(out, 0, SEEK_CUR), (off_t)len - 1000 + 77);
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 		memmove(data + 77, data + 1000, len - 1000);
 		same_bytes("dst", data, len - 1000 + 77, "from offsets",
 		    all_paths[k]);
@@ -627,7 +624,7 @@ ATF_TC_BODY(beyond_4g, tc)
 	const off_t base = 4 * GiB - 8192, size = 4 * GiB + 65536;
 	const off_t mark = 4 * GiB + 1000;
 	static const char marker[] = "marker past 4 GiB";
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	enum bufsz_path want;
 	size_t k, len;
 	char *bytes;
@@ -644,21 +641,21 @@ ATF_TC_BODY(beyond_4g, tc)
 	ATF_REQUIRE((bytes = calloc(1, len)) != NULL);
 	memcpy(bytes + (mark - base), marker, sizeof(marker));
 	for (k = 0; k < NPATHS; k++) {
-		engine_for(&e, all_paths[k]);
+		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("big", O_RDONLY)) >= 0);
 		ATF_REQUIRE(lseek(in, base, SEEK_SET) == base);
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), size);
 		want = expected(all_paths[k], S_IFREG, S_IFREG);
 		if (want != BUFSZ_PATH_AUTO)
-			ATF_CHECK_EQ_MSG(e.be_last, want, "%s took %s",
+			ATF_CHECK_EQ_MSG(bufsz_engine_last(e), want, "%s took %s",
 			    bufsz_path_name(all_paths[k]),
-			    bufsz_path_name(e.be_last));
+			    bufsz_path_name(bufsz_engine_last(e)));
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 		same_bytes("dst", bytes, len, "past 4 GiB", all_paths[k]);
 	}
 	free(bytes);
@@ -672,7 +669,7 @@ ATF_TC_BODY(beyond_4g_sparse, tc)
 	const off_t size = 4 * GiB + 65536, mark = 4 * GiB + 1000;
 	static const char marker[] = "marker past 4 GiB";
 	char got[sizeof(marker)];
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	struct stat sb;
 	size_t k;
 	int fd;
@@ -687,7 +684,7 @@ ATF_TC_BODY(beyond_4g_sparse, tc)
 	for (k = 0; k < NPATHS; k++) {
 		ATF_CHECK_EQ(copy_paths(all_paths[k], BUFSZ_SPARSE, "big",
 		    "dst", &e), BUFSZ_OK);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 		ATF_REQUIRE(stat("dst", &sb) == 0);
 		ATF_CHECK_EQ(sb.st_size, size);
 		ATF_CHECK_MSG(sb.st_blocks < 2048, "%s: %jd blocks",
@@ -726,7 +723,7 @@ make_sparse(const char *path, off_t size, const off_t *data, size_t ndata)
 static void
 sparse_case(const char *what, off_t size, const off_t *data, size_t ndata)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	struct stat in, out;
 	size_t k, len;
 	char *want;
@@ -739,7 +736,7 @@ sparse_case(const char *what, off_t size, const off_t *data, size_t ndata)
 	for (k = 0; k < NPATHS; k++) {
 		ATF_CHECK_EQ(copy_paths(all_paths[k], BUFSZ_SPARSE, "src",
 		    "dst", &e), BUFSZ_OK);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 		ATF_REQUIRE(stat("dst", &out) == 0);
 		ATF_CHECK_EQ(out.st_size, in.st_size);
 		/* A few blocks of slack for the file system's own. */
@@ -792,7 +789,7 @@ ATF_TC_BODY(sparse_rw_zeros, tc)
 {
 	const off_t data[] = { 0 };
 	static char zeros[512 * KiB];
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	struct stat in, out;
 	size_t len;
 	char *want;
@@ -810,7 +807,7 @@ ATF_TC_BODY(sparse_rw_zeros, tc)
 	want = slurp("src", &len);
 	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_RW, BUFSZ_SPARSE, "src", "dst", &e),
 	    BUFSZ_OK);
-	bufsz_engine_fini(&e);
+	bufsz_engine_free(e);
 	ATF_REQUIRE(stat("dst", &out) == 0);
 	ATF_CHECK_EQ(out.st_size, in.st_size);
 	ATF_CHECK_MSG(out.st_blocks * 512 < in.st_blocks * 512 -
@@ -827,7 +824,7 @@ ATF_TC_BODY(no_sparse_flag, tc)
 	static const enum bufsz_path writers[] = { BUFSZ_PATH_RW,
 	    BUFSZ_PATH_MMAP, BUFSZ_PATH_SPLICE, BUFSZ_PATH_SENDFILE };
 	const off_t data[] = { 0 };
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	struct stat out;
 	size_t k;
 
@@ -835,7 +832,7 @@ ATF_TC_BODY(no_sparse_flag, tc)
 	for (k = 0; k < sizeof(writers) / sizeof(writers[0]); k++) {
 		ATF_CHECK_EQ(copy_paths(writers[k], 0, "src", "dst", &e),
 		    BUFSZ_OK);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 		ATF_REQUIRE(stat("dst", &out) == 0);
 		ATF_CHECK_EQ(out.st_size, 2 * (off_t)MiB);
 		ATF_CHECK_MSG(out.st_blocks * 512 >= out.st_size,
@@ -847,7 +844,7 @@ ATF_TC_BODY(no_sparse_flag, tc)
 ATF_TC_WITHOUT_HEAD(write_error_side);
 ATF_TC_BODY(write_error_side, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	size_t k, len;
 	int in, out;
 	char *data;
@@ -859,15 +856,15 @@ ATF_TC_BODY(write_error_side, tc)
 	if ((out = open("/dev/full", O_WRONLY)) < 0)
 		atf_tc_skip("no /dev/full on this system");
 	for (k = 0; k < NPATHS; k++) {
-		engine_for(&e, all_paths[k]);
+		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		errno = 0;
-		ATF_CHECK_EQ_MSG(bufsz_copy(&e, in, NULL, out, NULL),
+		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL),
 		    BUFSZ_EWRITE, "%s", bufsz_path_name(all_paths[k]));
 		ATF_CHECK_EQ_MSG(errno, ENOSPC, "%s: %s",
 		    bufsz_path_name(all_paths[k]), strerror(errno));
 		ATF_REQUIRE(close(in) == 0);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 	}
 	ATF_REQUIRE(close(out) == 0);
 	free(data);
@@ -876,21 +873,21 @@ ATF_TC_BODY(write_error_side, tc)
 ATF_TC_WITHOUT_HEAD(read_error_side);
 ATF_TC_BODY(read_error_side, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	int in, out;
 	size_t k;
 
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	for (k = 0; k < NPATHS; k++) {
-		engine_for(&e, all_paths[k]);
+		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open(".", O_RDONLY)) >= 0);
 		errno = 0;
-		ATF_CHECK_EQ_MSG(bufsz_copy(&e, in, NULL, out, NULL),
+		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL),
 		    BUFSZ_EREAD, "%s", bufsz_path_name(all_paths[k]));
 		ATF_CHECK_EQ_MSG(errno, EISDIR, "%s: %s",
 		    bufsz_path_name(all_paths[k]), strerror(errno));
 		ATF_REQUIRE(close(in) == 0);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 	}
 	ATF_REQUIRE(close(out) == 0);
 }
@@ -902,7 +899,7 @@ ATF_TC_BODY(read_error_side, tc)
 ATF_TC_WITHOUT_HEAD(mmap_truncated_before);
 ATF_TC_BODY(mmap_truncated_before, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	struct stat sb;
 	int in, out;
 	char *data;
@@ -912,18 +909,18 @@ ATF_TC_BODY(mmap_truncated_before, tc)
 	ATF_REQUIRE((data = malloc(len)) != NULL);
 	fill(data, len, 9);
 	put_file("src", data, len);
-	engine_for(&e, BUFSZ_PATH_MMAP);
+	e = engine_for(BUFSZ_PATH_MMAP, 0, 0);
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 	ATF_REQUIRE(fstat(in, &sb) == 0);
 	ATF_REQUIRE(truncate("src", 4096) == 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
 	errno = 0;
-	ATF_CHECK_EQ(bufsz_copy(&e, in, &sb, out, NULL), BUFSZ_EREAD);
+	ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL), BUFSZ_EREAD);
 	ATF_CHECK_EQ_MSG(errno, EIO, "%s", strerror(errno));
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
-	bufsz_engine_fini(&e);
+	bufsz_engine_free(e);
 	free(data);
 }
 
@@ -934,7 +931,7 @@ ATF_TC_BODY(mmap_truncated_before, tc)
 ATF_TC_WITHOUT_HEAD(mmap_truncated_during);
 ATF_TC_BODY(mmap_truncated_during, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	char buf[4096];
 	int in, fds[2];
 	ssize_t n;
@@ -958,15 +955,15 @@ ATF_TC_BODY(mmap_truncated_during, tc)
 		_exit(n == 0 ? 0 : 1);
 	}
 	ATF_REQUIRE(close(fds[0]) == 0);
-	engine_for(&e, BUFSZ_PATH_MMAP);
+	e = engine_for(BUFSZ_PATH_MMAP, 0, 0);
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 	errno = 0;
-	ATF_CHECK_EQ(bufsz_copy(&e, in, NULL, fds[1], NULL), BUFSZ_EREAD);
+	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, fds[1], NULL), BUFSZ_EREAD);
 	ATF_CHECK_EQ_MSG(errno, EIO, "%s", strerror(errno));
-	ATF_CHECK(e.be_moved < (off_t)len);
+	ATF_CHECK(bufsz_moved(e) < (off_t)len);
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(fds[1]) == 0);
-	bufsz_engine_fini(&e);
+	bufsz_engine_free(e);
 	reap(pid);
 	free(data);
 }
@@ -990,7 +987,7 @@ ATF_TC_BODY(nonblocking_output, tc)
 ATF_TC_WITHOUT_HEAD(nonblocking_input);
 ATF_TC_BODY(nonblocking_input, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	int in, out;
 	size_t k, len;
 	char *data;
@@ -1006,13 +1003,13 @@ ATF_TC_BODY(nonblocking_input, tc)
 		ATF_REQUIRE(fcntl(in, F_SETFL, O_NONBLOCK) == 0);
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
-		engine_for(&e, all_paths[k]);
-		ATF_CHECK_EQ_MSG(bufsz_copy(&e, in, NULL, out, NULL),
+		e = engine_for(all_paths[k], 0, 0);
+		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL),
 		    BUFSZ_OK, "%s: %s", bufsz_path_name(all_paths[k]),
 		    strerror(errno));
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
-		bufsz_engine_fini(&e);
+		bufsz_engine_free(e);
 		reap(pid);
 		same_bytes("dst", data, len, "slow fifo", all_paths[k]);
 	}
@@ -1023,98 +1020,227 @@ ATF_TC_BODY(nonblocking_input, tc)
 ATF_TC_WITHOUT_HEAD(buffer_kept);
 ATF_TC_BODY(buffer_kept, tc)
 {
-	struct bufsz_engine e;
+	struct bufsz_engine *e;
 	size_t la, lb;
 	char *a;
 
-	engine_for(&e, BUFSZ_PATH_RW);
-	e.be_force_size = 64 * KiB;
-	ATF_REQUIRE((a = bufsz_buffer(&e, NULL, NULL, &la)) != NULL);
+	e = engine_for(BUFSZ_PATH_RW, 0, 64 * KiB);
+	ATF_REQUIRE((a = bufsz_buffer(e, NULL, NULL, &la)) != NULL);
 	ATF_CHECK_EQ(la, 64 * KiB);
-	ATF_CHECK(bufsz_buffer(&e, NULL, NULL, &lb) == a);
+	ATF_CHECK(bufsz_buffer(e, NULL, NULL, &lb) == a);
 	ATF_CHECK_EQ(lb, la);
 	/* Not a whole number of pages: still no new buffer each call. */
-	e.be_force_size = 64 * KiB - 1;
-	ATF_CHECK(bufsz_buffer(&e, NULL, NULL, &lb) == a);
-	ATF_CHECK(bufsz_buffer(&e, NULL, NULL, &lb) == a);
-	e.be_force_size = 8 * KiB;
-	ATF_CHECK(bufsz_buffer(&e, NULL, NULL, &lb) == a);
+	bufsz_engine_force(e, BUFSZ_PATH_RW, 64 * KiB - 1);
+	ATF_CHECK(bufsz_buffer(e, NULL, NULL, &lb) == a);
+	ATF_CHECK(bufsz_buffer(e, NULL, NULL, &lb) == a);
+	bufsz_engine_force(e, BUFSZ_PATH_RW, 8 * KiB);
+	ATF_CHECK(bufsz_buffer(e, NULL, NULL, &lb) == a);
 	ATF_CHECK_EQ(lb, la);
-	e.be_force_size = 256 * KiB;
-	ATF_REQUIRE(bufsz_buffer(&e, NULL, NULL, &lb) != NULL);
+	bufsz_engine_force(e, BUFSZ_PATH_RW, 256 * KiB);
+	ATF_REQUIRE(bufsz_buffer(e, NULL, NULL, &lb) != NULL);
 	ATF_CHECK_EQ(lb, 256 * KiB);
-	bufsz_engine_fini(&e);
-	ATF_CHECK(e.be_buf == NULL);
+	/* Less than a page is a page. */
+	bufsz_engine_free(e);
+	e = engine_for(BUFSZ_PATH_RW, 0, 1);
+	ATF_REQUIRE(bufsz_buffer(e, NULL, NULL, &lb) != NULL);
+	ATF_CHECK_EQ(lb, bufsz_pagesize());
+	bufsz_engine_free(e);
+	bufsz_engine_free(NULL);
 }
 
 /* The same engine copying many small files keeps one buffer. */
 ATF_TC_WITHOUT_HEAD(buffer_one_for_many);
 ATF_TC_BODY(buffer_one_for_many, tc)
 {
-	struct bufsz_engine e;
-	char data[4096], *first;
+	struct bufsz_engine *e;
+	struct stat ist, ost;
+	char data[4096], *buf, *first;
 	int i, in, out;
+	size_t len;
 
 	fill(data, sizeof(data), 14);
 	put_file("src", data, sizeof(data));
-	engine_for(&e, BUFSZ_PATH_RW);
+	e = engine_for(BUFSZ_PATH_RW, 0, 0);
 	first = NULL;
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
+	ATF_REQUIRE(fstat(out, &ost) == 0);
 	for (i = 0; i < 50; i++) {
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
-		ATF_REQUIRE(bufsz_copy(&e, in, NULL, out, NULL) == BUFSZ_OK);
+		ATF_REQUIRE(fstat(in, &ist) == 0);
+		ATF_REQUIRE(bufsz_copy(e, in, &ist, out, &ost) == BUFSZ_OK);
+		ATF_REQUIRE((buf = bufsz_buffer(e, &ist, &ost, &len)) != NULL);
 		if (first == NULL)
-			first = e.be_buf;
-		ATF_CHECK(e.be_buf == first);
+			first = buf;
+		ATF_CHECK(buf == first);
 		ATF_REQUIRE(close(in) == 0);
 	}
 	ATF_REQUIRE(close(out) == 0);
-	bufsz_engine_fini(&e);
+	bufsz_engine_free(e);
 }
 
 ATF_TC_WITHOUT_HEAD(env_parse);
 ATF_TC_BODY(env_parse, tc)
 {
 	static const char *const bad_sizes[] = { "", "0", "-1", "+5", " 5",
-	    "5 ", "12x", "0x10", "1073741825", "99999999999999999999999" };
+	    "5 ", "12x", "0x10", "99999999999999999999999" };
 	static const char *const bad_paths[] = { "", "AUTO", "copy", "rw ",
 	    "mmap,rw" };
-	struct bufsz_engine e;
-	size_t k;
+	enum bufsz_path p;
+	size_t k, sz;
 
-	ATF_REQUIRE(unsetenv("BUFSZ_SIZE") == 0);
 	for (k = 0; k < NPATHS; k++) {
-		ATF_REQUIRE(setenv("BUFSZ_PATH",
-		    bufsz_path_name(all_paths[k]), 1) == 0);
-		ATF_REQUIRE(bufsz_engine_init(&e) == 0);
-		ATF_CHECK_EQ(e.be_force, all_paths[k]);
-		ATF_CHECK_EQ(e.be_pipe[0], -1);
-		ATF_CHECK_EQ(e.be_pipe[1], -1);
-		bufsz_engine_fini(&e);
+		ATF_CHECK_EQ(bufsz_parse_path(bufsz_path_name(all_paths[k]),
+		    &p), 0);
+		ATF_CHECK_EQ(p, all_paths[k]);
 	}
-	for (k = 0; k < sizeof(bad_paths) / sizeof(bad_paths[0]); k++) {
-		ATF_REQUIRE(setenv("BUFSZ_PATH", bad_paths[k], 1) == 0);
-		errno = 0;
-		ATF_CHECK_EQ_MSG(bufsz_engine_init(&e), -1, "'%s'",
-		    bad_paths[k]);
-		ATF_CHECK_EQ(errno, EINVAL);
+	for (k = 0; k < sizeof(bad_paths) / sizeof(bad_paths[0]); k++)
+		ATF_CHECK_EQ_MSG(bufsz_parse_path(bad_paths[k], &p), -1,
+		    "'%s'", bad_paths[k]);
+	ATF_CHECK_EQ(bufsz_parse_size("4096", &sz), 0);
+	ATF_CHECK_EQ(sz, 4096);
+	ATF_CHECK_EQ(bufsz_parse_size("1073741825", &sz), 0);
+	ATF_CHECK_EQ(sz, 1073741825);
+	for (k = 0; k < sizeof(bad_sizes) / sizeof(bad_sizes[0]); k++)
+		ATF_CHECK_EQ_MSG(bufsz_parse_size(bad_sizes[k], &sz), -1,
+		    "'%s'", bad_sizes[k]);
+}
+
+/*
+ * A process with BUFSZ_PATH and BUFSZ_SIZE set as given (NULL: unset)
+ * makes two engines and copies a file with each, and asks bufsz_size()
+ * twice.  Its stderr goes to ./err; *path is the path its copies took
+ * and *size what bufsz_size() said.
+ */
+static void
+env_child(const char *penv, const char *senv, enum bufsz_path *path,
+    size_t *size)
+{
+	struct bufsz_engine *e;
+	int fds[2], fd, i, in, out;
+	size_t res[2];
+	pid_t pid;
+
+	put_file("src", "some bytes\n", 11);
+	ATF_REQUIRE(pipe(fds) == 0);
+	ATF_REQUIRE((pid = fork()) != -1);
+	if (pid == 0) {
+		if ((penv != NULL ? setenv("BUFSZ_PATH", penv, 1) :
+		    unsetenv("BUFSZ_PATH")) != 0 ||
+		    (senv != NULL ? setenv("BUFSZ_SIZE", senv, 1) :
+		    unsetenv("BUFSZ_SIZE")) != 0 ||
+		    (fd = open("err", O_WRONLY | O_CREAT | O_TRUNC,
+		    0644)) == -1 || dup2(fd, STDERR_FILENO) == -1)
+			_exit(1);
+		for (i = 0; i < 2; i++) {
+			if ((e = bufsz_engine_new(0)) == NULL ||
+			    (in = open("src", O_RDONLY)) == -1 ||
+			    (out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+			    0644)) == -1 ||
+			    bufsz_copy(e, in, NULL, out, NULL) != BUFSZ_OK)
+				_exit(1);
+			res[0] = (size_t)bufsz_engine_last(e);
+			res[1] = bufsz_size(NULL, NULL);
+			bufsz_engine_free(e);
+			(void)close(in);
+			(void)close(out);
+		}
+		_exit(write(fds[1], res, sizeof(res)) == sizeof(res) ? 0 : 1);
 	}
-	ATF_REQUIRE(unsetenv("BUFSZ_PATH") == 0);
-	ATF_REQUIRE(setenv("BUFSZ_SIZE", "4096", 1) == 0);
-	ATF_REQUIRE(bufsz_engine_init(&e) == 0);
-	ATF_CHECK_EQ(e.be_force_size, 4096);
-	ATF_CHECK_EQ(e.be_force, BUFSZ_PATH_AUTO);
-	ATF_REQUIRE(setenv("BUFSZ_SIZE", "1073741824", 1) == 0);
-	ATF_REQUIRE(bufsz_engine_init(&e) == 0);
-	for (k = 0; k < sizeof(bad_sizes) / sizeof(bad_sizes[0]); k++) {
-		ATF_REQUIRE(setenv("BUFSZ_SIZE", bad_sizes[k], 1) == 0);
-		errno = 0;
-		ATF_CHECK_EQ_MSG(bufsz_engine_init(&e), -1, "'%s'",
-		    bad_sizes[k]);
-		ATF_CHECK_EQ(errno, EINVAL);
-	}
-	ATF_REQUIRE(unsetenv("BUFSZ_SIZE") == 0);
+	ATF_REQUIRE(close(fds[1]) == 0);
+	ATF_REQUIRE(read(fds[0], res, sizeof(res)) == sizeof(res));
+	ATF_REQUIRE(close(fds[0]) == 0);
+	reap(pid);
+	*path = (enum bufsz_path)res[0];
+	*size = res[1];
+}
+
+/* ./err holds exactly the lines given, in that order. */
+static void
+err_is(const char *want)
+{
+	size_t len;
+	char *got;
+
+	got = slurp("err", &len);
+	ATF_CHECK_MSG(len == strlen(want) && memcmp(got, want, len) == 0,
+	    "stderr: '%.*s', want '%s'", (int)len, got, want);
+	free(got);
+}
+
+/* The size the policy gives with no file on either side. */
+static size_t
+policy_size(void)
+{
+	struct bufsz_facts f;
+
+	bufsz_facts_of(&f, NULL, NULL);
+	return (bufsz_policy(&f));
+}
+
+ATF_TC_WITHOUT_HEAD(env_forces);
+ATF_TC_BODY(env_forces, tc)
+{
+	enum bufsz_path p;
+	size_t sz;
+
+	env_child("rw", "8192", &p, &sz);
+	ATF_CHECK_EQ(p, BUFSZ_PATH_RW);
+	ATF_CHECK_EQ(sz, 8192);
+	err_is("");
+	/* Whole pages, at least one. */
+	env_child("auto", "1", &p, &sz);
+	ATF_CHECK_EQ(sz, bufsz_pagesize());
+	env_child(NULL, "12289", &p, &sz);
+	ATF_CHECK_EQ(sz, 12288);
+	err_is("");
+}
+
+/* A malformed value is ignored, with one warning for the process. */
+ATF_TC_WITHOUT_HEAD(env_malformed_ignored);
+ATF_TC_BODY(env_malformed_ignored, tc)
+{
+	enum bufsz_path p, want;
+	size_t sz;
+
+	env_child(NULL, NULL, &want, &sz);
+	ATF_CHECK_EQ(sz, policy_size());
+	err_is("");
+	env_child("bogus", "12k", &p, &sz);
+	ATF_CHECK_EQ(p, want);
+	ATF_CHECK_EQ(sz, policy_size());
+	err_is("engine_test: BUFSZ_PATH=\"bogus\" ignored: not auto, rw, "
+	    "mmap, cfr, splice or sendfile\n"
+	    "engine_test: BUFSZ_SIZE=\"12k\" ignored: not a size in bytes\n");
+	env_child("", "", &p, &sz);
+	ATF_CHECK_EQ(p, want);
+	ATF_CHECK_EQ(sz, policy_size());
+	err_is("engine_test: BUFSZ_PATH=\"\" ignored: not auto, rw, "
+	    "mmap, cfr, splice or sendfile\n"
+	    "engine_test: BUFSZ_SIZE=\"\" ignored: not a size in bytes\n");
+	env_child("rw", "-1", &p, &sz);
+	ATF_CHECK_EQ(p, BUFSZ_PATH_RW);
+	ATF_CHECK_EQ(sz, policy_size());
+	err_is("engine_test: BUFSZ_SIZE=\"-1\" ignored: not a size in "
+	    "bytes\n");
+}
+
+/* A size larger than the machine allows is cut to what it allows. */
+ATF_TC_WITHOUT_HEAD(env_size_cut);
+ATF_TC_BODY(env_size_cut, tc)
+{
+	struct bufsz_facts f;
+	enum bufsz_path p;
+	size_t sz, limit;
+
+	bufsz_facts_of(&f, NULL, NULL);
+	limit = bufsz_policy_limit(&f);
+	env_child(NULL, "1099511627776", &p, &sz);
+	ATF_CHECK_EQ(sz, limit);
+	ATF_CHECK(limit < ((size_t)1 << 40));
+	env_child(NULL, "99999999999999999", &p, &sz);
+	ATF_CHECK_EQ(sz, limit);
+	err_is("");
 }
 
 ATF_TP_ADD_TCS(tp)
@@ -1146,5 +1272,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, buffer_kept);
 	ATF_TP_ADD_TC(tp, buffer_one_for_many);
 	ATF_TP_ADD_TC(tp, env_parse);
+	ATF_TP_ADD_TC(tp, env_forces);
+	ATF_TP_ADD_TC(tp, env_malformed_ignored);
+	ATF_TP_ADD_TC(tp, env_size_cut);
 	return (atf_no_error());
 }

@@ -19,7 +19,7 @@
 
 #include <atf-c.h>
 
-#include "bufsz.h"
+#include "bufsz_private.h"
 
 #define	KiB	((size_t)1024)
 #define	MiB	(1024 * KiB)
@@ -206,6 +206,27 @@ ATF_TC_BODY(reason_is_given, tc)
 	ATF_CHECK(strncmp(bufsz_policy_reason(&f), "small", 5) == 0);
 }
 
+/* A forced size: up to 1/512 of memory, and the small buffer anywhere. */
+ATF_TC_WITHOUT_HEAD(forced_size_limit);
+ATF_TC_BODY(forced_size_limit, tc)
+{
+	struct bufsz_facts f;
+
+	f = facts(64 * MiB, 0, 0, -1, S_IFIFO, 4096);
+	ATF_CHECK_EQ(bufsz_policy_limit(&f), 128 * KiB);
+	f = facts(16 * MiB, 0, 0, -1, S_IFIFO, 4096);
+	ATF_CHECK_EQ(bufsz_policy_limit(&f), 128 * KiB);
+	f = facts(0, 0, 0, -1, S_IFIFO, 4096);
+	ATF_CHECK_EQ(bufsz_policy_limit(&f), 128 * KiB);
+	f = facts(24 * GiB, 0, 0, -1, S_IFIFO, 4096);
+	ATF_CHECK_EQ(bufsz_policy_limit(&f), 48 * MiB);
+	/* Whole pages of the machine's size. */
+	f = facts(1 * TiB + 512 * 4097, 0, 0, -1, S_IFIFO, 4096);
+	f.bf_pagesize = 16384;
+	ATF_CHECK_EQ(bufsz_policy_limit(&f) % 16384, 0);
+	ATF_CHECK_EQ(bufsz_policy_limit(&f), 2 * GiB);
+}
+
 ATF_TC_WITHOUT_HEAD(probe_matches_host);
 ATF_TC_BODY(probe_matches_host, tc)
 {
@@ -325,6 +346,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, large_blksize_is_honoured);
 	ATF_TP_ADD_TC(tp, bogus_blksize_is_tolerated);
 	ATF_TP_ADD_TC(tp, reason_is_given);
+	ATF_TP_ADD_TC(tp, forced_size_limit);
 	ATF_TP_ADD_TC(tp, probe_matches_host);
 	ATF_TP_ADD_TC(tp, cgroup_limit_is_the_least_on_the_path);
 	ATF_TP_ADD_TC(tp, cgroup_v1_only_has_no_limit);

@@ -219,15 +219,91 @@ sigpipe_body()
 atf_test_case bad_environment
 bad_environment_head()
 {
-	atf_set descr "A malformed BUFSZ_PATH or BUFSZ_SIZE is an error"
+	atf_set descr "A malformed BUFSZ_PATH or BUFSZ_SIZE is ignored, with" \
+	    "one warning naming it"
 }
 bad_environment_body()
 {
-	msg="yes: BUFSZ_PATH or BUFSZ_SIZE: Invalid argument\n"
-	atf_check -s exit:1 -e inline:"$msg" \
-	    env BUFSZ_PATH=fast "$(prog)"
-	atf_check -s exit:1 -e inline:"$msg" \
-	    env BUFSZ_SIZE=-1 "$(prog)"
+	for env in BUFSZ_PATH=fast BUFSZ_PATH= BUFSZ_SIZE=-1 BUFSZ_SIZE=; do
+		name=${env%%=*}
+		value=${env#*=}
+		case $name in
+		BUFSZ_PATH)
+			why="not auto, rw, mmap, cfr, splice or sendfile" ;;
+		*)
+			why="not a size in bytes" ;;
+		esac
+		atf_check -o inline:'y\ny\ny\n' \
+		    -e inline:"yes: $name=\"$value\" ignored: $why\n" \
+		    -x "env '$env' $(prog) | head -n 3"
+	done
+}
+
+# A forced size above what the machine allows is cut, not taken: a
+# 1 GiB buffer would get yes killed in a 64 MiB cgroup.
+atf_test_case huge_size_small_machine
+huge_size_small_machine_head()
+{
+	atf_set descr "BUFSZ_SIZE=1073741824 on a 64 MiB machine is cut to" \
+	    "what memory allows"
+}
+huge_size_small_machine_body()
+{
+	fi=$(atf_get_srcdir)/../../faults/libfaultinj.so
+	[ -f "$fi" ] || atf_skip "no libfaultinj.so beside the tests"
+	# 64 MiB as libfaultinj tells it; its log has the largest write.
+	BUFSZ_PATH=rw BUFSZ_SIZE=1073741824 FAULTINJ_PHYSMEM=67108864 \
+	    FAULTINJ_LOG=$PWD/log LD_PRELOAD=$fi \
+	    ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$(prog)" | head -c 1000000 > out
+	atf_check -o inline:'1000000\n' -x 'wc -c < out | tr -d " "'
+	max=$(awk '$1 == "write.max" { print $2 }' log)
+	[ -n "$max" ] && [ "$max" -gt 0 ] || atf_fail "no write seen"
+	[ "$max" -le 131072 ] ||
+	    atf_fail "a write of $max bytes on a 64 MiB machine"
+}
+
+# small_cgroup NAME: make a cgroup limited to 64 MiB, print the file that
+# takes a process into it; fail (status 1) where this host does not let us.
+small_cgroup()
+{
+	[ "$(id -u)" = 0 ] || return 1
+	if grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+		_cg=/sys/fs/cgroup/$1
+		_lim=memory.max
+	elif [ -d /sys/fs/cgroup/memory ]; then
+		_cg=/sys/fs/cgroup/memory/$1
+		_lim=memory.limit_in_bytes
+	else
+		return 1
+	fi
+	mkdir "$_cg" 2>/dev/null || return 1
+	if ! echo 67108864 > "$_cg/$_lim"; then
+		rmdir "$_cg"
+		return 1
+	fi
+	echo "$_cg/cgroup.procs"
+}
+
+atf_test_case huge_size_in_cgroup cleanup
+huge_size_in_cgroup_head()
+{
+	atf_set descr "BUFSZ_SIZE=1073741824 yes in a 64 MiB cgroup lives"
+	atf_set require.user root
+}
+huge_size_in_cgroup_body()
+{
+	procs=$(small_cgroup "yes_test.$$") ||
+	    atf_skip "cannot make a memory cgroup here"
+	echo "${procs%/*}" > cgdir
+	atf_check -o inline:'10000000\n' -x "sh -c 'echo \$\$ > $procs &&
+	    exec env BUFSZ_SIZE=1073741824 $(prog)' |
+	    head -c 10000000 | wc -c | tr -d ' '"
+}
+huge_size_in_cgroup_cleanup()
+{
+	[ -f cgdir ] && rmdir "$(cat cgdir)" 2>/dev/null
+	true
 }
 
 # traced PATH: the names of the calls yes makes on stdout, a pipe, with
@@ -277,5 +353,7 @@ atf_init_test_cases()
 	atf_add_test_case dev_full
 	atf_add_test_case sigpipe
 	atf_add_test_case bad_environment
+	atf_add_test_case huge_size_small_machine
+	atf_add_test_case huge_size_in_cgroup
 	atf_add_test_case paths_taken
 }
