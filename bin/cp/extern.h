@@ -1,7 +1,7 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * cp: what cp.c and utils.c share.
+ * cp: what its files share.
  */
 
 #ifndef _CP_EXTERN_H_
@@ -10,6 +10,7 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
+#include "beneath.h"
 #include "bufsz.h"
 
 /* A path for messages; the work itself goes through descriptors. */
@@ -37,22 +38,73 @@ struct node {
 	const struct stat	*dirst;
 };
 
-extern int	fflag, iflag, lflag, nflag, pflag, sflag, vflag;
+/*
+ * -p: where the attributes come from (the source's stat, and the source
+ * open when it is a file or a directory, else -1), and where they go (an
+ * open target, or a name relative to dir).
+ */
+struct attr_source {
+	int			 fd;
+	const struct stat	*st;
+};
+
+struct attr_target {
+	int			 fd;	/* -1: go by name */
+	int			 dir;
+	const char		*name;
+	const char		*path;	/* for messages */
+};
+
+/* A buffer that grows, reused from file to file. */
+struct xbuf {
+	char	*p;
+	size_t	 len;
+};
+
+#define	MODEBITS	\
+	(S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
+
+extern int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 extern int	Rflag;
-extern int	tflags;		/* fstatat flags, existing targets */
+extern int	follow_all;	/* -L: links met inside trees too */
+extern int	sortflag;	/* --sort: entries in byte order */
+extern int	xflag;		/* -x: stay on each operand's file system */
 extern mode_t	cmask;		/* the umask */
 extern struct pathbuf	src, dst;
 extern struct bufsz_engine	*engine;
 
+/* walk.c */
+int	copy_tree(struct node *);
+int	in_target_tree(void);
+int	open_in_target(const struct node *, int);
+
+/* utils.c */
 int	copy_file(struct node *);
 int	copy_link(struct node *);
 int	copy_special(struct node *);
 int	target_replaceable(const struct node *, const struct stat *);
-int	setfile(int, int, const char *, const struct stat *);
-void	progress_init(void);
 void	path_set(struct pathbuf *, const char *);
 void	path_push(struct pathbuf *, const char *);
 void	path_trunc(struct pathbuf *, size_t);
-void	usage(void) __dead2;
+void	xbuf_grow(struct xbuf *, size_t);
+
+/* progress.c */
+void	progress_init(void);
+void	progress_start(const char *, const char *, off_t);
+void	progress_stop(void);
+void	verbose(const char *, ...)
+	    __attribute__((__format__(__printf__, 1, 2)));
+int	verbose_flush(void);
+
+/* attr.c */
+int	setfile(int, int, const char *, int, const struct stat *);
+
+/* attr_<system>.c */
+int	attr_copy(const struct attr_source *, const struct attr_target *);
+int	attr_flags(const struct attr_source *, const struct attr_target *,
+	    const struct stat *);
+
+/* attr_freebsd.c, attr_netbsd.c: file flags by name, not following links */
+int	chflags_at(const struct attr_target *, unsigned long);
 
 #endif /* !_CP_EXTERN_H_ */

@@ -1,7 +1,7 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * cp: copying one non-directory, attributes, progress reports, paths.
+ * cp: copying one non-directory; paths and buffers.
  */
 
 #include <sys/types.h>
@@ -10,8 +10,6 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,30 +17,30 @@
 
 #include "extern.h"
 
-#define	MODEBITS	\
-	(S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
+typedef int	maker(const struct node *, void *);
+
+/* What make_new_file() is given and gives back. */
+struct newfile {
+	mode_t	mode;
+	int	fd;
+};
 
 static int	ask(void);
 static int	open_target(const struct node *, mode_t, struct stat *);
+static int	open_existing(const struct node *, mode_t);
+static int	not_the_source(int, const struct stat *, struct stat *);
 static int	copy_data(int, const struct stat *, int, const struct stat *);
-static int	make_link(const struct node *);
+static int	make_target(const struct node *, maker *, void *, int);
+static int	make_new_file(const struct node *, void *);
+static int	make_hard_or_soft(const struct node *, void *);
+static int	make_symlink(const struct node *, void *);
+static int	make_special(const struct node *, void *);
 static char	*read_link(const struct node *);
-static int	make_special(const struct node *);
-static void	put(const char *);
-static void	progress_signal(int);
-
-/*
- * The file in flight, for the progress signal handler.  The paths are
- * only read while pg_busy is set, and are not changed meanwhile.
- */
-static const char *volatile	pg_src;
-static const char *volatile	pg_dst;
-static volatile off_t		pg_size;
-static volatile sig_atomic_t	pg_busy;
 
 /*
  * Copy the contents of a regular file (or, without -R, of whatever the
  * source is) into a target opened for writing, or link it with -l/-s.
+ * The attributes of -p go only onto a copy that is complete.
  */
 int
 copy_file(struct node *n)
@@ -54,13 +52,17 @@ copy_file(struct node *n)
 		if (n->sfd != -1)
 			(void)close(n->sfd);
 		n->sfd = -1;
-		return (make_link(n));
+		return (make_target(n, make_hard_or_soft, NULL, 0));
 	}
 	in = n->sfd;
 	n->sfd = -1;
-	if (in == -1 && (in = openat(n->sdir, n->sname, O_RDONLY | O_NOCTTY |
-	    O_CLOEXEC | (n->followed ? 0 : O_NOFOLLOW))) == -1) {
+	/* Opened by name: what counts is what was opened. */
+	if (in == -1 && ((in = openat(n->sdir, n->sname, O_RDONLY | O_NOCTTY |
+	    O_CLOEXEC | (n->followed ? 0 : O_NOFOLLOW))) == -1 ||
+	    fstat(in, &n->st) == -1)) {
 		warn("%s", src.p);
+		if (in != -1)
+			(void)close(in);
 		return (1);
 	}
 	if ((out = open_target(n, n->st.st_mode & MODEBITS &
@@ -69,7 +71,7 @@ copy_file(struct node *n)
 		return (1);
 	}
 	rv = copy_data(in, &n->st, out, &outst);
-	if (pflag && setfile(out, -1, NULL, &n->st) != 0)
+	if (rv == 0 && pflag && setfile(out, -1, NULL, in, &n->st) != 0)
 		rv = 1;
 	(void)close(in);
 	if (close(out) == -1) {
@@ -88,12 +90,24 @@ copy_file(struct node *n)
 static int
 open_target(const struct node *n, mode_t mode, struct stat *outst)
 {
-	struct stat tst;
-	int fd, flags;
+	struct newfile nf;
+	int fd;
 
-	fd = openat(n->ddir, n->dname, O_WRONLY | O_CREAT | O_EXCL |
-	    O_CLOEXEC, mode);
-	if (fd != -1 && n->dirst != NULL) {
+	if (fflag) {
+		/* -f: what is in the way goes, and a new file is made. */
+		nf.mode = mode;
+		if (make_target(n, make_new_file, &nf, 1) != 0)
+			return (-1);
+		fd = nf.fd;
+	} else if ((fd = openat(n->ddir, n->dname, O_WRONLY | O_CREAT |
+	    O_EXCL | O_NOCTTY | O_CLOEXEC, mode)) == -1) {
+		if (errno != EEXIST) {
+			warn("%s", dst.p);
+			return (-1);
+		}
+		if ((fd = open_existing(n, mode)) == -1)
+			return (-1);
+	} else if (n->dirst != NULL) {
 		/*
 		 * The new file is empty and regular, and lives beside its
 		 * directory: what the engine needs to know, without an
@@ -106,43 +120,82 @@ open_target(const struct node *n, mode_t mode, struct stat *outst)
 		outst->st_nlink = 1;
 		return (fd);
 	}
-	if (fd == -1) {
-		if (errno != EEXIST) {
-			warn("%s", dst.p);
-			return (-1);
-		}
-		if (fstatat(n->ddir, n->dname, &tst, tflags) == -1) {
-			if (errno != ENOENT) {
-				warn("%s", dst.p);
-				return (-1);
-			}
-			/* A dangling link: write where it points. */
-			flags = O_WRONLY | O_CREAT | O_TRUNC;
-		} else {
-			if (!target_replaceable(n, &tst))
-				return (-1);
-			if (fflag) {
-				(void)unlinkat(n->ddir, n->dname, 0);
-				flags = O_WRONLY | O_CREAT | O_TRUNC;
-			} else {
-				flags = O_WRONLY | O_TRUNC;
-				/* Lest it were swapped for a link meanwhile. */
-				if (tflags != 0 && !S_ISLNK(tst.st_mode))
-					flags |= O_NOFOLLOW;
-			}
-		}
-		if ((fd = openat(n->ddir, n->dname, flags | O_CLOEXEC,
-		    mode)) == -1) {
-			warn("%s", dst.p);
-			return (-1);
-		}
-	}
-	if (fstat(fd, outst) == -1) {
-		warn("%s", dst.p);
+	if (not_the_source(fd, &n->st, outst) != 0) {
 		(void)close(fd);
 		return (-1);
 	}
 	return (fd);
+}
+
+/*
+ * Something is where the target goes: say so or ask as -n and -i want,
+ * then open it to be overwritten in place.  Under -R, where the target
+ * is a tree, a symbolic link is followed only while it stays inside the
+ * tree, and one that leads nowhere is reported rather than written
+ * through; elsewhere a link is followed, a dangling one too, as POSIX
+ * asks of cp.
+ */
+static int
+open_existing(const struct node *n, mode_t mode)
+{
+	struct stat tst;
+	int fd, islink;
+
+	islink = 0;
+	if (fstatat(n->ddir, n->dname, &tst, Rflag ? AT_SYMLINK_NOFOLLOW :
+	    0) == 0) {
+		if (!target_replaceable(n, &tst))
+			return (-1);
+		islink = S_ISLNK(tst.st_mode);
+	} else if (errno != ENOENT) {
+		warn("%s", dst.p);
+		return (-1);
+	} else if (!target_replaceable(n, NULL))
+		return (-1);
+	if (in_target_tree())
+		fd = open_in_target(n, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	else
+		fd = openat(n->ddir, n->dname, O_WRONLY | O_CREAT | O_NOCTTY |
+		    O_CLOEXEC, mode);
+	if (fd != -1)
+		return (fd);
+	if (errno == EXDEV && in_target_tree())
+		warnx("%s is a symbolic link out of the target tree "
+		    "(not copied).", dst.p);
+	else if (errno == ENOENT && islink)
+		warnx("%s is a dangling symbolic link (not copied).", dst.p);
+	else
+		warn("%s", dst.p);
+	return (-1);
+}
+
+/*
+ * Whatever the options and whatever raced with us, the file opened for
+ * writing must not be the one being read: compare the descriptors, and
+ * only then empty the target.  (Truncating on open would have emptied a
+ * source reached through a link, a hard link or a bind mount.)
+ */
+static int
+not_the_source(int fd, const struct stat *inst, struct stat *outst)
+{
+
+	if (fstat(fd, outst) == -1) {
+		warn("%s", dst.p);
+		return (-1);
+	}
+	if (outst->st_dev == inst->st_dev && outst->st_ino == inst->st_ino) {
+		warnx("%s and %s are identical (not copied).", dst.p, src.p);
+		return (-1);
+	}
+	if (S_ISREG(outst->st_mode) && outst->st_size != 0) {
+		if (ftruncate(fd, 0) == -1) {
+			warn("%s", dst.p);
+			return (-1);
+		}
+		outst->st_size = 0;
+		outst->st_blocks = 0;
+	}
+	return (0);
 }
 
 /* The engine moves the bytes; this names the side that failed. */
@@ -151,12 +204,9 @@ copy_data(int in, const struct stat *inst, int out, const struct stat *outst)
 {
 	int r;
 
-	pg_src = src.p;
-	pg_dst = dst.p;
-	pg_size = inst->st_size;
-	pg_busy = 1;
+	progress_start(src.p, dst.p, inst->st_size);
 	r = bufsz_copy(engine, in, inst, out, outst);
-	pg_busy = 0;
+	progress_stop();
 	switch (r) {
 	case BUFSZ_OK:
 		return (0);
@@ -194,7 +244,7 @@ target_replaceable(const struct node *n, const struct stat *tst)
 	}
 	if (nflag) {
 		if (vflag)
-			(void)printf("%s not overwritten\n", dst.p);
+			verbose("%s not overwritten\n", dst.p);
 		return (0);
 	}
 	if (iflag)
@@ -207,7 +257,7 @@ ask(void)
 {
 	int ch, first;
 
-	(void)fflush(stdout);
+	(void)verbose_flush();
 	(void)fprintf(stderr, "overwrite %s? (y/n [n]) ", dst.p);
 	first = ch = getchar();
 	while (ch != '\n' && ch != EOF)
@@ -218,29 +268,33 @@ ask(void)
 	return (0);
 }
 
-/* -l and -s: a hard link to the source, or a symbolic link naming it. */
+/*
+ * Make the target with make(), which fails with EEXIST when something is
+ * in the way.  That something is looked at, never through a link
+ * (target_replaceable: identical, a directory, -n, -i), removed when
+ * always, -f or -i allow it, and the target made again, once.  Returns 0
+ * when made, else 1, reported.
+ */
 static int
-make_link(const struct node *n)
+make_target(const struct node *n, maker *make, void *arg, int always)
 {
 	struct stat tst;
-	int r, replaced;
+	int replaced;
 
 	for (replaced = 0;; replaced = 1) {
-		if (lflag)
-			r = linkat(n->sdir, n->sname, n->ddir, n->dname,
-			    n->followed ? AT_SYMLINK_FOLLOW : 0);
-		else
-			r = symlinkat(src.p, n->ddir, n->dname);
-		if (r == 0)
+		if (make(n, arg) == 0)
 			return (0);
 		if (errno != EEXIST || replaced)
 			break;
-		if (fstatat(n->ddir, n->dname, &tst, tflags) == 0) {
-			if (!target_replaceable(n, &tst))
-				return (1);
-		} else if (!target_replaceable(n, NULL))
+		if (fstatat(n->ddir, n->dname, &tst, AT_SYMLINK_NOFOLLOW) ==
+		    -1) {
+			if (errno == ENOENT)
+				continue;	/* gone meanwhile */
+			break;
+		}
+		if (!target_replaceable(n, &tst))
 			return (1);
-		if (!fflag && !iflag) {
+		if (!always && !fflag && !iflag) {
 			errno = EEXIST;
 			break;
 		}
@@ -251,13 +305,36 @@ make_link(const struct node *n)
 	return (1);
 }
 
+/* A new, empty file, for -f. */
+static int
+make_new_file(const struct node *n, void *arg)
+{
+	struct newfile *nf;
+
+	nf = arg;
+	nf->fd = openat(n->ddir, n->dname, O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOCTTY | O_CLOEXEC, nf->mode);
+	return (nf->fd == -1 ? -1 : 0);
+}
+
+/* -l and -s: a hard link to the source, or a symbolic link naming it. */
+static int
+make_hard_or_soft(const struct node *n, void *arg)
+{
+
+	(void)arg;
+	if (lflag)
+		return (linkat(n->sdir, n->sname, n->ddir, n->dname,
+		    n->followed ? AT_SYMLINK_FOLLOW : 0));
+	return (symlinkat(src.p, n->ddir, n->dname));
+}
+
 /* Recreate a symbolic link as it is, not what it points at. */
 int
 copy_link(struct node *n)
 {
-	struct stat tst;
 	char *target;
-	int replaced, rv;
+	int rv;
 
 	if (n->sfd != -1)
 		(void)close(n->sfd);
@@ -266,32 +343,18 @@ copy_link(struct node *n)
 		warn("%s", src.p);
 		return (1);
 	}
-	rv = 1;
-	for (replaced = 0;; replaced = 1) {
-		if (symlinkat(target, n->ddir, n->dname) == 0) {
-			rv = 0;
-			break;
-		}
-		if (errno != EEXIST || replaced) {
-			warn("%s", dst.p);
-			break;
-		}
-		if (fstatat(n->ddir, n->dname, &tst, AT_SYMLINK_NOFOLLOW) ==
-		    -1) {
-			warn("%s", dst.p);
-			break;
-		}
-		if (!target_replaceable(n, &tst))
-			break;
-		if (unlinkat(n->ddir, n->dname, 0) == -1) {
-			warn("%s", dst.p);
-			break;
-		}
-	}
+	rv = make_target(n, make_symlink, target, 1);
 	free(target);
 	if (rv == 0 && pflag)
-		rv = setfile(-1, n->ddir, n->dname, &n->st);
+		rv = setfile(-1, n->ddir, n->dname, -1, &n->st);
 	return (rv);
+}
+
+static int
+make_symlink(const struct node *n, void *target)
+{
+
+	return (symlinkat(target, n->ddir, n->dname));
 }
 
 /* The link's text, however long; st_size is only a hint (0 in /proc). */
@@ -324,158 +387,23 @@ read_link(const struct node *n)
 int
 copy_special(struct node *n)
 {
-	struct stat tst;
-	int replaced;
 
 	if (n->sfd != -1)
 		(void)close(n->sfd);
 	n->sfd = -1;
-	for (replaced = 0;; replaced = 1) {
-		if (make_special(n) == 0)
-			break;
-		if (errno != EEXIST || replaced) {
-			warn("%s", dst.p);
-			return (1);
-		}
-		if (fstatat(n->ddir, n->dname, &tst, AT_SYMLINK_NOFOLLOW) ==
-		    -1) {
-			warn("%s", dst.p);
-			return (1);
-		}
-		if (!target_replaceable(n, &tst))
-			return (1);
-		if (unlinkat(n->ddir, n->dname, 0) == -1) {
-			warn("%s", dst.p);
-			return (1);
-		}
-	}
-	return (pflag ? setfile(-1, n->ddir, n->dname, &n->st) : 0);
+	if (make_target(n, make_special, NULL, 1) != 0)
+		return (1);
+	return (pflag ? setfile(-1, n->ddir, n->dname, -1, &n->st) : 0);
 }
 
 static int
-make_special(const struct node *n)
+make_special(const struct node *n, void *arg)
 {
 
+	(void)arg;
 	if (S_ISFIFO(n->st.st_mode))
 		return (mkfifoat(n->ddir, n->dname, n->st.st_mode & MODEBITS));
 	return (mknodat(n->ddir, n->dname, n->st.st_mode, n->st.st_rdev));
-}
-
-/*
- * -p: owner, mode and times, through the descriptor fd when there is
- * one, else by name relative to dir without following a link.  Owner
- * first, as a change of owner may clear the set-id bits; when the owner
- * cannot be kept, neither are they.  Times last.
- */
-int
-setfile(int fd, int dir, const char *name, const struct stat *st)
-{
-	struct timespec ts[2];
-	mode_t mode;
-	int islink, r, rv;
-
-	rv = 0;
-	islink = fd == -1 && S_ISLNK(st->st_mode);
-	mode = st->st_mode & MODEBITS;
-	if (fd != -1)
-		r = fchown(fd, st->st_uid, st->st_gid);
-	else
-		r = fchownat(dir, name, st->st_uid, st->st_gid,
-		    AT_SYMLINK_NOFOLLOW);
-	if (r == -1) {
-		if (errno != EPERM) {
-			warn("chown: %s", dst.p);
-			rv = 1;
-		}
-		mode &= ~(mode_t)(S_ISUID | S_ISGID);
-	}
-	if (fd != -1)
-		r = fchmod(fd, mode);
-	else
-		r = fchmodat(dir, name, mode, islink ? AT_SYMLINK_NOFOLLOW : 0);
-	/* Linux has no mode on links to keep. */
-	if (r == -1 && !(islink && (errno == EOPNOTSUPP || errno == ENOTSUP))) {
-		warn("chmod: %s", dst.p);
-		rv = 1;
-	}
-	ts[0] = st->st_atim;
-	ts[1] = st->st_mtim;
-	if (fd != -1)
-		r = futimens(fd, ts);
-	else
-		r = utimensat(dir, name, ts, AT_SYMLINK_NOFOLLOW);
-	if (r == -1) {
-		warn("utimes: %s", dst.p);
-		rv = 1;
-	}
-	return (rv);
-}
-
-void
-progress_init(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = progress_signal;
-	sa.sa_flags = SA_RESTART;
-	(void)sigemptyset(&sa.sa_mask);
-#ifdef SIGINFO
-	(void)sigaction(SIGINFO, &sa, NULL);
-#endif
-	(void)sigaction(SIGUSR1, &sa, NULL);
-}
-
-static void
-put(const char *s)
-{
-
-	(void)write(STDERR_FILENO, s, strlen(s));
-}
-
-/*
- * "src -> dst  NN%", formatted by hand: printf is not safe in a signal
- * handler, write(2) is.  A size of 0 (a /proc file) gives bytes moved.
- */
-static void
-progress_signal(int sig)
-{
-	char num[32], *p;
-	uintmax_t moved, size, v;
-	int serrno;
-
-	(void)sig;
-	if (!pg_busy)
-		return;
-	serrno = errno;
-	moved = bufsz_moved(engine) > 0 ? (uintmax_t)bufsz_moved(engine) : 0;
-	size = pg_size > 0 ? (uintmax_t)pg_size : 0;
-	if (size == 0)
-		v = moved;
-	else if (size > UINTMAX_MAX / 100)
-		v = moved / (size / 100);
-	else
-		v = moved * 100 / size;
-	if (size != 0 && v > 100)
-		v = 100;
-	p = num + sizeof(num);
-	*--p = '\0';
-	*--p = '\n';
-	if (size != 0)
-		*--p = '%';
-	else {
-		p -= 6;
-		memcpy(p, " bytes", 6);
-	}
-	do
-		*--p = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	put(pg_src);
-	put(" -> ");
-	put(pg_dst);
-	put("  ");
-	put(p);
-	errno = serrno;
 }
 
 static void
@@ -526,14 +454,16 @@ path_trunc(struct pathbuf *pb, size_t len)
 	pb->p[len] = '\0';
 }
 
+/* At least len bytes, and at least twice what there was. */
 void
-usage(void)
+xbuf_grow(struct xbuf *b, size_t len)
 {
+	char *p;
 
-	(void)fprintf(stderr, "%s\n%s\n",
-	    "usage: cp [-R [-H | -L | -P]] [-f | -i | -n] [-alpsvx] "
-	    "source target",
-	    "       cp [-R [-H | -L | -P]] [-f | -i | -n] [-alpsvx] "
-	    "source ... directory");
-	exit(1);
+	if (len < b->len * 2)
+		len = b->len * 2;
+	if ((p = realloc(b->p, len)) == NULL)
+		err(1, NULL);
+	b->p = p;
+	b->len = len;
 }

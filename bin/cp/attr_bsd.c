@@ -1,0 +1,205 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * cp -p on FreeBSD and NetBSD: access control lists (NFSv4 or POSIX.1e,
+ * whichever the source's file system has), extended attributes of the
+ * user namespace, and file flags.  The system namespace belongs to the
+ * system, not to the file's owner, and is left alone.
+ */
+
+#include <sys/types.h>
+#include <sys/acl.h>
+#include <sys/extattr.h>
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "extern.h"
+
+static int	copy_acls(const struct attr_source *,
+		    const struct attr_target *);
+static int	copy_acl(int, const struct attr_target *, acl_type_t);
+static int	copy_extattrs(int, const struct attr_target *);
+static ssize_t	list_names(int, struct xbuf *);
+static ssize_t	get_value(int, const char *, struct xbuf *);
+
+/* Reused from file to file: the names, then one value. */
+static struct xbuf	names, value;
+
+int
+attr_copy(const struct attr_source *s, const struct attr_target *t)
+{
+
+	return (copy_extattrs(s->fd, t) | copy_acls(s, t));
+}
+
+/*
+ * As FreeBSD's cp: an ACL the mode says all of is not copied, and a
+ * file system without ACLs has none to copy.  A directory's POSIX.1e
+ * default ACL, what its new entries inherit, comes too.
+ */
+static int
+copy_acls(const struct attr_source *s, const struct attr_target *t)
+{
+	long r;
+	int sfd;
+
+	sfd = s->fd;
+	if ((r = fpathconf(sfd, _PC_ACL_NFS4)) > 0)
+		return (copy_acl(sfd, t, ACL_TYPE_NFS4));
+	if (r == -1 && errno != EINVAL) {
+		warn("fpathconf(..., _PC_ACL_NFS4) failed for %s",
+		    t->path);
+		return (1);
+	}
+	if ((r = fpathconf(sfd, _PC_ACL_EXTENDED)) <= 0) {
+		if (r == 0 || errno == EINVAL)
+			return (0);
+		warn("fpathconf(..., _PC_ACL_EXTENDED) failed for %s",
+		    t->path);
+		return (1);
+	}
+	return (copy_acl(sfd, t, ACL_TYPE_ACCESS) |
+	    (S_ISDIR(s->st->st_mode) ? copy_acl(sfd, t, ACL_TYPE_DEFAULT) :
+	    0));
+}
+
+static int
+copy_acl(int sfd, const struct attr_target *t, acl_type_t type)
+{
+	acl_entry_t entry;
+	acl_t acl;
+	int rv, trivial;
+
+	if ((acl = acl_get_fd_np(sfd, type)) == NULL) {
+		warn("failed to get acl entries while setting %s",
+		    t->path);
+		return (1);
+	}
+	rv = 0;
+	if (type == ACL_TYPE_DEFAULT)
+		/* An empty default ACL is no default ACL. */
+		trivial = acl_get_entry(acl, ACL_FIRST_ENTRY, &entry) != 1;
+	else if (acl_is_trivial_np(acl, &trivial) != 0) {
+		warn("acl_is_trivial() failed for %s", t->path);
+		rv = 1;
+		trivial = 1;
+	}
+	if (!trivial && acl_set_fd_np(t->fd, acl, type) != 0) {
+		warn("failed to set acl entries for %s", t->path);
+		rv = 1;
+	}
+	acl_free(acl);
+	return (rv);
+}
+
+/*
+ * Each attribute of the user namespace, as NetBSD's cp copies them; a
+ * target that refuses them is reported once, as NetBSD reports it.
+ */
+static int
+copy_extattrs(int sfd, const struct attr_target *t)
+{
+	char name[256];
+	unsigned char *p, *end;
+	ssize_t len, vlen;
+
+	if ((len = list_names(sfd, &names)) <= 0)
+		return (len == 0 ? 0 : 1);
+	end = (unsigned char *)names.p + len;
+	/* Each name is a length byte and that many bytes, no NUL. */
+	for (p = (unsigned char *)names.p; p < end && p + 1 + *p <= end;
+	    p += 1 + *p) {
+		memcpy(name, p + 1, *p);
+		name[*p] = '\0';
+		if ((vlen = get_value(sfd, name, &value)) == -1) {
+			/* Removed since it was listed: nothing to keep. */
+			if (errno == ENOATTR)
+				continue;
+		} else if (extattr_set_fd(t->fd, EXTATTR_NAMESPACE_USER, name,
+		    value.p, (size_t)vlen) == vlen)
+			continue;
+		warn("%s: error copying extended attributes",
+		    t->path);
+		return (1);
+	}
+	return (0);
+}
+
+/*
+ * File flags, as FreeBSD's cp keeps them: a file system without them
+ * (NFS) is an error only when the source has some.  A link or a node
+ * made anew by the copy has none yet.
+ */
+int
+attr_flags(const struct attr_source *s, const struct attr_target *t,
+    const struct stat *tst)
+{
+	unsigned long flags;
+	int r;
+
+	flags = s->st->st_flags;
+	if (t->fd != -1) {
+		if (tst->st_flags == flags)
+			return (0);
+		r = fchflags(t->fd, flags);
+	} else {
+		if (flags == 0)
+			return (0);
+		r = chflags_at(t, flags);
+	}
+	if (r == 0 || (errno == EOPNOTSUPP && flags == 0))
+		return (0);
+	warn("chflags: %s", t->path);
+	return (1);
+}
+
+/* The names in fd's user namespace; 0 where its file system has none. */
+static ssize_t
+list_names(int fd, struct xbuf *b)
+{
+	ssize_t len, want;
+
+	for (;;) {
+		want = extattr_list_fd(fd, EXTATTR_NAMESPACE_USER, NULL, 0);
+		if (want <= 0) {
+			if (want == 0 || errno == EOPNOTSUPP)
+				return (0);
+			warn("%s", src.p);
+			return (-1);
+		}
+		if ((size_t)want > b->len)
+			xbuf_grow(b, (size_t)want);
+		len = extattr_list_fd(fd, EXTATTR_NAMESPACE_USER, b->p,
+		    b->len);
+		if (len == -1) {
+			warn("%s", src.p);
+			return (-1);
+		}
+		/* Longer meanwhile: a list cut short is asked again. */
+		if (len < (ssize_t)b->len)
+			return (len);
+	}
+}
+
+static ssize_t
+get_value(int fd, const char *name, struct xbuf *b)
+{
+	ssize_t len, want;
+
+	for (;;) {
+		want = extattr_get_fd(fd, EXTATTR_NAMESPACE_USER, name, NULL,
+		    0);
+		if (want == -1)
+			return (-1);
+		if ((size_t)want >= b->len)
+			xbuf_grow(b, (size_t)want + 1);
+		len = extattr_get_fd(fd, EXTATTR_NAMESPACE_USER, name, b->p,
+		    b->len);
+		if (len == -1 || len < (ssize_t)b->len)
+			return (len);
+	}
+}

@@ -1,0 +1,236 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * cp: what it says as it goes, the -v lines on the standard output and
+ * the progress report on the standard error, which may be one file
+ * (2>&1).  Every line must come out whole there: a -v line waits in a
+ * buffer of our own, which writes only whole lines (stdio would cut one
+ * where its buffer fills), and the report, written by a signal handler,
+ * first writes out the -v lines finished so far, so that it never lands
+ * inside one and the lines stay in the order things happened.
+ *
+ * The handler does something only between progress_start() and
+ * progress_stop(), while the engine copies a file; the rest of cp leaves
+ * the buffers alone then, so the two never meet in one.
+ */
+
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "extern.h"
+
+/* SIGINFO where the system has it (the BSDs: ^T at a terminal). */
+#ifdef SIGINFO
+#define	PROGRESS_SIGNAL	SIGINFO
+#else
+#define	PROGRESS_SIGNAL	SIGUSR1
+#endif
+
+/* What follows "src -> dst": " 100%\n", or more for a file that grew. */
+#define	SHARE_MAX	32
+
+static void	progress_signal(int);
+static size_t	format_share(char *, off_t, off_t);
+static int	line_at_once(void);
+static void	flush_at_exit(void);
+
+/* -v lines not written yet: the first vlen bytes of vbuf. */
+static struct xbuf		vbuf;
+static volatile size_t		vlen;
+static volatile sig_atomic_t	verror;	/* errno of a failed write */
+static int			vnow;	/* each line written at once */
+
+/* The file in flight: "src -> dst", and room for the share done. */
+static struct xbuf		pline;
+static size_t			plen;
+static off_t			psize;
+static volatile sig_atomic_t	pbusy;
+
+void
+progress_init(void)
+{
+	struct sigaction sa;
+
+	if (vflag) {
+		vnow = line_at_once();
+		/* err(3) on the way out must not lose the lines before. */
+		if (atexit(flush_at_exit) != 0)
+			err(1, "atexit");
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = progress_signal;
+	sa.sa_flags = SA_RESTART;
+	(void)sigemptyset(&sa.sa_mask);
+	(void)sigaction(PROGRESS_SIGNAL, &sa, NULL);
+}
+
+/* A file of size bytes is about to be copied from one name to another. */
+void
+progress_start(const char *from, const char *to, off_t size)
+{
+	size_t flen, tlen;
+
+	flen = strlen(from);
+	tlen = strlen(to);
+	if (flen + 4 + tlen + SHARE_MAX > pline.len)
+		xbuf_grow(&pline, flen + 4 + tlen + SHARE_MAX);
+	memcpy(pline.p, from, flen);
+	memcpy(pline.p + flen, " -> ", 4);
+	memcpy(pline.p + flen + 4, to, tlen);
+	plen = flen + 4 + tlen;
+	psize = size;
+	/* The line is complete before the handler may look at it. */
+	atomic_signal_fence(memory_order_seq_cst);
+	pbusy = 1;
+}
+
+void
+progress_stop(void)
+{
+
+	pbusy = 0;
+	atomic_signal_fence(memory_order_seq_cst);
+}
+
+/*
+ * At a terminal, a line is written at once, as stdio would; so it is
+ * where the standard error is the same file as the standard output, so
+ * that messages and -v lines come in the order things happened.
+ */
+static int
+line_at_once(void)
+{
+	struct stat out, errst;
+
+	if (isatty(STDOUT_FILENO))
+		return (1);
+	return (fstat(STDOUT_FILENO, &out) == 0 &&
+	    fstat(STDERR_FILENO, &errst) == 0 &&
+	    out.st_dev == errst.st_dev && out.st_ino == errst.st_ino);
+}
+
+static void
+flush_at_exit(void)
+{
+
+	(void)verbose_flush();
+}
+
+/* One -v line, kept until it can be written whole with the others. */
+void
+verbose(const char *fmt, ...)
+{
+	va_list ap;
+	size_t room;
+	int n;
+
+	if (vbuf.len == 0)
+		xbuf_grow(&vbuf, 8192);
+	for (;;) {
+		room = vbuf.len - vlen;
+		va_start(ap, fmt);
+		n = vsnprintf(vbuf.p + vlen, room, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			if (verror == 0)
+				verror = errno;
+			return;
+		}
+		if ((size_t)n < room)
+			break;
+		/* No room for it whole: out with the lines before it. */
+		if (vlen > 0)
+			(void)verbose_flush();
+		else
+			xbuf_grow(&vbuf, (size_t)n + 1);
+	}
+	vlen += (size_t)n;
+	if (vnow)
+		(void)verbose_flush();
+}
+
+/*
+ * Write the -v lines kept so far.  Returns -1, errno set, when a write
+ * of them has failed, now or before; the lines after a failure are
+ * dropped.
+ */
+int
+verbose_flush(void)
+{
+
+	if (vlen > 0 && verror == 0 &&
+	    bufsz_write_all(STDOUT_FILENO, vbuf.p, vlen) != 0)
+		verror = errno;
+	vlen = 0;
+	if (verror != 0) {
+		errno = verror;
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * "src -> dst  42%", as FreeBSD's cp words it; a size of 0 (a /proc
+ * file, a FIFO) gives 0%.  Formatted by hand and written with
+ * bufsz_write_all(), which is write(2) and poll(2), both safe in a signal
+ * handler where printf is not.
+ */
+static void
+progress_signal(int sig)
+{
+	size_t n;
+	int serrno;
+
+	if (sig != PROGRESS_SIGNAL || !pbusy)
+		return;
+	serrno = errno;
+	if (vlen > 0 && verror == 0 &&
+	    bufsz_write_all(STDOUT_FILENO, vbuf.p, vlen) != 0)
+		verror = errno;
+	vlen = 0;
+	n = format_share(pline.p + plen, bufsz_moved(engine), psize);
+	(void)bufsz_write_all(STDERR_FILENO, pline.p, plen + n);
+	errno = serrno;
+}
+
+/* " %3d%%\n" of moved against size, into buf (SHARE_MAX bytes). */
+static size_t
+format_share(char *buf, off_t moved, off_t size)
+{
+	char digits[SHARE_MAX];
+	uintmax_t m, s, v;
+	size_t i, n, pad;
+
+	m = moved > 0 ? (uintmax_t)moved : 0;
+	s = size > 0 ? (uintmax_t)size : 0;
+	if (s == 0)
+		v = 0;
+	else if (m > UINTMAX_MAX / 100)
+		v = m / (s / 100 > 0 ? s / 100 : 1);
+	else
+		v = m * 100 / s;
+	n = 0;
+	do
+		digits[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	i = 0;
+	buf[i++] = ' ';
+	for (pad = n < 3 ? 3 - n : 0; pad > 0; pad--)
+		buf[i++] = ' ';
+	while (n > 0)
+		buf[i++] = digits[--n];
+	buf[i++] = '%';
+	buf[i++] = '\n';
+	return (i);
+}
