@@ -22,9 +22,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "bufsz.h"
 #include "cook.h"
+#include "extern.h"
 
 /*
  * glibc's getopt would take options found after the first operand
@@ -36,11 +38,17 @@
 #define	OPTSTRING	"AETbelnstuv"
 #endif
 
+/* What same_file() found. */
+#define	SAME_NOT	0	/* another file, or nothing left to read */
+#define	SAME_BEHIND	1	/* the output, at or behind the reading point */
+#define	SAME_REFUSED	2	/* the output, and copying it would harm it */
+
 static int bflag, eflag, lflag, nflag, sflag, tflag, uflag, vflag;
 static int rval;
 
 static struct bufsz_engine *engine;
 static struct stat outst;	/* the standard output, taken once */
+static int out_eager;		/* formatted output is written as read */
 static int out_append = -1;	/* whether it has O_APPEND; -1: not asked */
 
 static struct cook cook;	/* the formatting, once obuf is allocated */
@@ -48,12 +56,14 @@ static char *obuf;		/* formatted output waiting to be written */
 static size_t obufsz;
 
 static void	usage(void) __dead2;
-static void	lock_output(void);
-static void	do_operand(const char *);
-static int	open_operand(const char *);
+static void	learn_now(void);
+static void	do_operand(size_t, const char *);
+static int	open_operand(size_t, const char *);
 static int	connect_socket(const char *);
 static int	is_directory(const struct stat *);
-static int	is_output(int, const struct stat *);
+static int	same_file(int, const char *, const struct stat *);
+static int	shares_offset(int, const char *, off_t);
+static int	cooking(void);
 static void	raw_copy(int, const char *, const struct stat *);
 static void	cook_copy(int, const char *, const struct stat *);
 static int	cook_flags(void);
@@ -64,6 +74,7 @@ static void	out_flush(void);
 int
 main(int argc, char *argv[])
 {
+	size_t i;
 	int ch;
 
 	if (bufsz_stdfds() != 0)
@@ -122,15 +133,23 @@ main(int argc, char *argv[])
 	 */
 	if (fstat(STDOUT_FILENO, &outst) != 0)
 		err(1, "stdout");
+	/*
+	 * -u, or someone watching: at a terminal each line shows as soon as
+	 * it is read ("tail -f log | cat -v"), while files and pipes get
+	 * large writes.
+	 */
+	out_eager = uflag || isatty(STDOUT_FILENO);
 	if (lflag)
 		lock_output();
 	if ((engine = bufsz_engine_new(0)) == NULL)
 		err(1, NULL);
+	learn_now();
+	confine(argv);
 
 	if (*argv == NULL)
-		do_operand("-");
-	for (; *argv != NULL; argv++)
-		do_operand(*argv);
+		do_operand(0, "-");
+	for (i = 0; argv[i] != NULL; i++)
+		do_operand(i, argv[i]);
 
 	out_flush();
 	if (obuf != NULL)
@@ -149,28 +168,30 @@ usage(void)
 	exit(1);
 }
 
-/* -l: wait for an exclusive lock on the whole of the output. */
+/*
+ * What the libraries learn only when first asked, they learn now, before
+ * confine() takes away the files they learn it from: libbufsz's memory
+ * probe (sysctl, /sys/fs/cgroup) and, for -v, glibc's character
+ * conversion, loaded from a gconv module at the first mbrtowc(3) in some
+ * locales.
+ */
 static void
-lock_output(void)
+learn_now(void)
 {
-	struct flock fl;
+	mbstate_t mbs;
+	wchar_t wc;
 
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	fl.l_start = 0;
-	fl.l_len = 0;
-	while (fcntl(STDOUT_FILENO, F_SETLKW, &fl) != 0)
-		if (errno != EINTR)
-			err(1, "stdout");
+	(void)bufsz_size(NULL, &outst);
+	memset(&mbs, 0, sizeof(mbs));
+	(void)mbrtowc(&wc, "", 1, &mbs);
 }
 
 static void
-do_operand(const char *path)
+do_operand(size_t i, const char *path)
 {
 	struct stat st;
 	const char *name;
-	int fd, is_stdin;
+	int fd, is_stdin, same;
 
 	is_stdin = strcmp(path, "-") == 0;
 	if (is_stdin) {
@@ -178,7 +199,7 @@ do_operand(const char *path)
 		fd = STDIN_FILENO;
 	} else {
 		name = path;
-		if ((fd = open_operand(path)) == -1) {
+		if ((fd = open_operand(i, path)) == -1) {
 			out_flush();
 			warn("%s", path);
 			rval = 1;
@@ -189,10 +210,10 @@ do_operand(const char *path)
 		out_flush();
 		warn("%s", name);
 		rval = 1;
-	} else if (is_output(fd, &st)) {
+	} else if ((same = same_file(fd, name, &st)) == SAME_REFUSED) {
 		warnx("%s: input file is output file", name);
 		rval = 1;
-	} else if (bflag || eflag || nflag || sflag || tflag || vflag)
+	} else if (cooking() || same == SAME_BEHIND)
 		cook_copy(fd, name, &st);
 	else
 		raw_copy(fd, name, &st);
@@ -205,11 +226,11 @@ do_operand(const char *path)
  * refuses it with ENXIO on Linux and EOPNOTSUPP on the BSDs.
  */
 static int
-open_operand(const char *path)
+open_operand(size_t i, const char *path)
 {
 	int fd;
 
-	fd = open(path, O_RDONLY);
+	fd = operand_open(i, path);
 	if (fd == -1 && (errno == ENXIO || errno == EOPNOTSUPP))
 		fd = connect_socket(path);
 	return (fd);
@@ -264,34 +285,67 @@ is_directory(const struct stat *st)
 }
 
 /*
- * Whether copying this input would read back what we write: the same
- * regular file, something left to read, and the output landing past
- * the reading point (appending, or ahead of it).  "cat f > f" truncates
- * f first and is harmless; "cat f >> f" would grow f until the disk is
- * full.  Only a match on the inode costs system calls.
+ * Whether this input is the standard output, and what may be done.
+ * Only the same regular file (the same inode, through any name, link or
+ * mount) with bytes left to read matters: "cat f > f" was emptied by the
+ * shell and is harmless.  It is refused when copying it would read back
+ * what is written or write over what is still to be read: when the
+ * output is appended; when it lands ahead of the reading point; when
+ * both share one offset (one open file description, as in
+ * "cat <>f 1>&0"), since every write then moves the reading point past
+ * the bytes it overwrote; and with any formatting option, whose output
+ * can outgrow its input and overtake it.  What is left, a plain copy to
+ * an offset at or behind the reading point, is safe only if every byte
+ * is read before its place is written: the kernel's paths copy page
+ * cache to page cache like an overlapping memcpy (the mmap path shifted
+ * by one byte came out wrong), so it goes through our own buffer, a
+ * whole chunk read before it is written.  Only a match on the inode
+ * costs system calls.
  */
 static int
-is_output(int fd, const struct stat *st)
+same_file(int fd, const char *name, const struct stat *st)
 {
 	off_t in_off, out_off;
 	int fl;
 
 	if (!S_ISREG(st->st_mode) || !S_ISREG(outst.st_mode) ||
 	    st->st_dev != outst.st_dev || st->st_ino != outst.st_ino)
-		return (0);
+		return (SAME_NOT);
 	out_flush();
 	if ((in_off = lseek(fd, 0, SEEK_CUR)) == -1 || in_off >= st->st_size)
-		return (0);
+		return (SAME_NOT);
+	if (cooking())
+		return (SAME_REFUSED);
 	if (out_append == -1) {
 		if ((fl = fcntl(STDOUT_FILENO, F_GETFL)) == -1)
 			err(1, "stdout");
 		out_append = (fl & O_APPEND) != 0;
 	}
 	if (out_append)
+		return (SAME_REFUSED);
+	if ((out_off = lseek(STDOUT_FILENO, 0, SEEK_CUR)) == -1 ||
+	    out_off > in_off ||
+	    (out_off == in_off && shares_offset(fd, name, in_off)))
+		return (SAME_REFUSED);
+	return (SAME_BEHIND);
+}
+
+/*
+ * Whether fd and the standard output, both at off, move as one: one
+ * open file description.  Nothing in POSIX tells, so move one and look
+ * at the other, then put it back.
+ */
+static int
+shares_offset(int fd, const char *name, off_t off)
+{
+	int shared;
+
+	if (lseek(fd, off + 1, SEEK_SET) == -1)
 		return (1);
-	if ((out_off = lseek(STDOUT_FILENO, 0, SEEK_CUR)) == -1)
-		return (0);
-	return (out_off > in_off);
+	shared = lseek(STDOUT_FILENO, 0, SEEK_CUR) == off + 1;
+	if (lseek(fd, off, SEEK_SET) == -1)
+		err(1, "%s", name);
+	return (shared);
 }
 
 static void
@@ -325,8 +379,8 @@ cook_copy(int fd, const char *name, const struct stat *st)
 	cook_reset(&cook);
 	while ((n = bufsz_read(fd, buf, len)) > 0) {
 		cook_chunk(&cook, buf, (size_t)n);
-		/* -u: nothing read waits in our buffer for more input. */
-		if (uflag)
+		/* Nothing read waits in our buffer for more input. */
+		if (out_eager)
 			out_flush();
 	}
 	cook_end(&cook);
@@ -334,8 +388,16 @@ cook_copy(int fd, const char *name, const struct stat *st)
 		out_flush();
 		warn("%s", name);
 		rval = 1;
-	} else if (uflag)
+	} else if (out_eager)
 		out_flush();
+}
+
+/* Whether any formatting option was given. */
+static int
+cooking(void)
+{
+
+	return (bflag || eflag || nflag || sflag || tflag || vflag);
 }
 
 /* The formatting options, as cook.c names them. */

@@ -110,10 +110,12 @@ setfile_at(const struct attr_source *s, const struct attr_target *t)
 	islink = S_ISLNK(st->st_mode);
 	mode = st->st_mode & MODEBITS;
 	rv = set_owner(t, st, &mode);
-	/* Linux has no mode on links to keep. */
-	if (fchmodat(t->dir, t->name, mode, islink ? AT_SYMLINK_NOFOLLOW :
-	    0) == -1 && !(islink && (errno == EOPNOTSUPP ||
-	    errno == ENOTSUP))) {
+	/*
+	 * Never through a link: the FIFO just made may have been swapped
+	 * for one to a file elsewhere.  Linux has no mode on links to keep.
+	 */
+	if (fchmodat(t->dir, t->name, mode, AT_SYMLINK_NOFOLLOW) == -1 &&
+	    !(islink && (errno == EOPNOTSUPP || errno == ENOTSUP))) {
 		warn("chmod: %s", t->path);
 		rv = 1;
 	}

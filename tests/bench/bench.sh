@@ -2,15 +2,18 @@
 #
 # bench.sh: the benchmarks behind `make bench`.
 #
-# Compares the tree's cat, cp and yes with GNU's, busybox's and uutils'
-# (those installed), and measures the machine's limits and libbufsz's
-# throughput against buffer size.  Writes a Markdown report, the raw runs
-# and gnuplot PNGs under ${OBJTOP}/bench/.  See README in this directory.
+# Compares the tree's cat, cp, yes and tail with GNU's, busybox's and
+# uutils' (those installed), and measures the machine's limits and
+# libbufsz's throughput against buffer size.  Writes a Markdown report,
+# the raw runs and gnuplot PNGs under ${OBJTOP}/bench/, and prints the
+# report's path last.  See README in this directory.
 #
 # Environment: ROOT (where the tree is installed: ${ROOT}/bin/cat ...),
-# OBJTOP (where to write), BENCHBIN (where timeit, sweep and limits are
-# built), QUICK=1 (small files and few runs, under a minute: for CI),
-# TMPDIR (an ext4 or other disk file system), SHMDIR (a tmpfs; /dev/shm).
+# OBJTOP (where to write), BENCHBIN (where timeit, sweep, limits and
+# followlat are built), QUICK=1 (small files and few runs, about 30 s: for
+# CI), TMPDIR (an ext4 or other disk file system), SHMDIR (a tmpfs;
+# /dev/shm), BENCH_NOINSTALL=1 (run without the packages that are
+# missing rather than install them: see packages.sh).
 #
 # It fails only when one of the tree's programs crashes or gets a byte
 # wrong, never on a timing.
@@ -30,15 +33,23 @@ TIMEIT=$BENCHBIN/timeit
 FAILED=0
 NOTES=$OUT/notes.txt
 
+# YESBYTES: what head -c and dd take from yes.  REVSIZE: the file tail -r
+# reverses.  FOLLOWN samples of tail -f's latency a run, the writes
+# FOLLOWGAP s apart at most.  A tool whose first timed run of a case takes
+# more than SLOWCAP s is timed once (busybox's yes into head -c 4G).
 if [ "$QUICK" = 1 ]; then
 	BIG=$((32 * 1024 * 1024))
-	NDIRS=10 NFILES=1000
+	NDIRS=6 NFILES=300
 	RUNS=3
-	WINDOW=0.2
+	WINDOW=0.1
 	SWEEPARGS="-n 3 -s 16m -b 4k,32k,128k,1m,16m"
 	COLDARGS="-n 3 -s 16m -b 4k,128k,1m -o null,file"
 	LIMITARGS="-n 3 -s 32m"
-	NSTRACE=200
+	NSTRACE=100
+	YESBYTES=$((32 * 1024 * 1024))
+	REVSIZE=$((4 * 1024 * 1024))
+	FOLLOWN=2 FOLLOWGAP=0.05 FOLLOWRUNS=1
+	SLOWCAP=2
 else
 	BIG=$((1024 * 1024 * 1024))
 	NDIRS=200 NFILES=20000
@@ -48,6 +59,10 @@ else
 	COLDARGS="-n 5 -s 128m -b 4k,32k,128k,512k,1m,4m,16m -o null,pipe,file"
 	LIMITARGS="-n 5 -s 1g"
 	NSTRACE=2000
+	YESBYTES=$((4 * 1024 * 1024 * 1024))
+	REVSIZE=$((100 * 1024 * 1024))
+	FOLLOWN=4 FOLLOWGAP=1 FOLLOWRUNS=5
+	SLOWCAP=10
 fi
 
 progress() {
@@ -71,7 +86,10 @@ fail() {
 	fi
 }
 
+# The loop device and its mount, when a clone case has them, go first:
+# never remove the work directory with a file system mounted inside.
 cleanup() {
+	clone_teardown
 	[ -n "${WORK:-}" ] && rm -rf "$WORK"
 	[ -n "${SHMWORK:-}" ] && rm -rf "$SHMWORK"
 }
@@ -80,34 +98,49 @@ cleanup() {
 # The tools.  tool_cmd PROG TOOL prints the command, or nothing when that
 # tool is not installed here.
 
-GNUBIN=
-for d in /bin /usr/bin /usr/local/bin /usr/local/opt/coreutils/libexec/gnubin
-do
-	if "$d/cat" --version 2>/dev/null | grep -q 'GNU coreutils'; then
-		GNUBIN=$d
-		break
-	fi
-done
-UUBIN=
-for d in /usr/lib/cargo/bin/coreutils /usr/lib/cargo/bin /usr/local/bin
-do
-	# uutils names itself by its path: "/usr/lib/.../cat 0.0.17".
-	if [ -x "$d/cat" ] && "$d/cat" --version 2>/dev/null | head -n 1 |
-	    grep -Eq '(^|/)cat [0-9][0-9.]*$'; then
-		UUBIN=$d
-		break
-	fi
-done
-BUSYBOX=$(command -v busybox 2>/dev/null || true)
+# Looked for after packages.sh has run.
+find_tools() {
+	GNUBIN=
+	for d in /bin /usr/bin /usr/local/bin \
+	    /usr/local/opt/coreutils/libexec/gnubin; do
+		if "$d/cat" --version 2>/dev/null | grep -q 'GNU coreutils'
+		then
+			GNUBIN=$d
+			break
+		fi
+	done
+	UUBIN=
+	for d in /usr/lib/cargo/bin/coreutils /usr/lib/cargo/bin \
+	    /usr/local/bin; do
+		# uutils names itself by its path: "/usr/lib/.../cat 0.0.17".
+		if [ -x "$d/cat" ] && "$d/cat" --version 2>/dev/null |
+		    head -n 1 | grep -Eq '(^|/)cat [0-9][0-9.]*$'; then
+			UUBIN=$d
+			break
+		fi
+	done
+	BUSYBOX=$(command -v busybox 2>/dev/null || true)
+}
 
+# PROG is cat, cp, yes, tail, or tac: reversing a file by lines, which is
+# tail -r for ours and tac for the others.  Tool ours-rw is our cat forced
+# onto its read/write path (issue 15's copying cat).
 tool_cmd() {
 	case $2 in
 	ours)
 		case $1 in
-		yes)	p=$ROOT/usr/bin/yes ;;
+		yes|tail) p=$ROOT/usr/bin/$1 ;;
+		tac)	p=$ROOT/usr/bin/tail ;;
 		*)	p=$ROOT/bin/$1 ;;
 		esac
-		[ -x "$p" ] && echo "$p" ;;
+		[ -x "$p" ] || return 0
+		case $1 in
+		tac)	echo "$p -r" ;;
+		*)	echo "$p" ;;
+		esac ;;
+	ours-rw)
+		[ "$1" = cat ] && [ -x "$ROOT/bin/cat" ] &&
+		    echo "env BUFSZ_PATH=rw $ROOT/bin/cat" ;;
 	gnu)
 		[ -n "$GNUBIN" ] && [ -x "$GNUBIN/$1" ] && echo "$GNUBIN/$1" ;;
 	busybox)
@@ -129,10 +162,19 @@ tools_for() {
 
 # Say once which tools are missing.
 note_missing() {
-	for p in cat cp yes; do
+	for p in cat cp yes tail tac; do
 		for k in ours gnu busybox uutils; do
-			[ -n "$(tool_cmd $p $k)" ] ||
-			    note "skipped: $p from $k (not installed here)"
+			[ -n "$(tool_cmd $p $k)" ] && continue
+			case $p/$k in
+			tail/ours)
+				note "skipped: the tail cases (no tail under" \
+				    "ROOT=$ROOT)" ;;
+			tac/ours)
+				;;
+			*)
+				note "skipped: $p from $k (not installed" \
+				    "here)" ;;
+			esac
 		done
 	done
 }
@@ -177,42 +219,77 @@ make_data() {
 	}' || exit 1
 	SMALLSUM=$(xargs cat < "$WORK/list" | cksum)
 	SMALLBYTES=$((NFILES * 4096))
-	# The files for strace: the first NSTRACE of them, in one directory.
-	mkdir "$WORK/few"
+	# The files for strace: the first NSTRACE of them, in one directory,
+	# and the first alone, for what a run costs before its first file.
+	mkdir "$WORK/few" "$WORK/one"
 	head -n "$NSTRACE" "$WORK/list" | xargs -I{} cp {} "$WORK/few/"
-	# yes(1)'s reference: the first MiB of "y\n" lines.
+	cp "$(head -n 1 "$WORK/list")" "$WORK/one/"
+	# yes(1)'s reference: the first MiB of "y\n" lines, and 8 MiB.
 	awk 'BEGIN { for (i = 0; i < 524288; i++) print "y" }' > "$WORK/yes.ref"
 	YESSUM=$(cksum < "$WORK/yes.ref")
+	YES8SUM=$(for i in 1 2 3 4 5 6 7 8; do cat "$WORK/yes.ref"; done |
+	    cksum)
+	# tail's: the last 10 lines of big (random bytes, so about 256 a
+	# line) from its last MiB, counted by sed; a file for tail -r that
+	# ends in a newline (tac and tail -r differ on a last line without
+	# one), and what reversing it gives.
+	TAILSUM=$(dd if="$WORK/big" bs=1048576 skip=$((BIG / 1048576 - 1)) \
+	    2>/dev/null | LC_ALL=C sed -n '$=')
+	TAILSUM=$(dd if="$WORK/big" bs=1048576 skip=$((BIG / 1048576 - 1)) \
+	    2>/dev/null | LC_ALL=C sed -n "$((TAILSUM - 9)),\$p" | cksum)
+	{ head -c "$REVSIZE" "$WORK/big"; echo; } > "$WORK/rev" || exit 1
+	REVSUM=
+	if [ -n "$GNUBIN" ] && [ -x "$GNUBIN/tac" ]; then
+		REVSUM=$("$GNUBIN/tac" "$WORK/rev" | cksum)
+	fi
 	# Warm the cache.
-	cat "$WORK/big" "$WORK/sparse" > /dev/null
+	cat "$WORK/big" "$WORK/sparse" "$WORK/rev" > /dev/null
 	xargs cat < "$WORK/list" > /dev/null
 }
 
 # ---------------------------------------------------------------------------
 # Runs.  run CASE TOOL K timeit-arguments...: one timed run, its line in
 # the raw file: case tool k seconds user sys maxrss_kib status bytes.
+# When COUNTED names a file, the bytes are the number in it (what wc -c
+# printed) rather than timeit's.  LASTSEC is the run's seconds.
 
+COUNTED=
 run() {
 	_c=$1 _t=$2 _k=$3
 	shift 3
 	line=$("$TIMEIT" "$@") || { fail "$_t" "$_c: timeit failed"; return 1; }
 	set -- $line
+	_b=$6
+	if [ -n "$COUNTED" ]; then
+		_b=$(tr -d ' \n' < "$COUNTED" 2>/dev/null)
+		case $_b in
+		''|*[!0-9]*)	_b=-1 ;;
+		esac
+	fi
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
-	    "$_c" "$_t" "$_k" "$1" "$2" "$3" "$4" "$5" "$6" >> "$RAW"
+	    "$_c" "$_t" "$_k" "$1" "$2" "$3" "$4" "$5" "$_b" >> "$RAW"
+	LASTSEC=$1
 	if [ "$5" != 0 ]; then
 		fail "$_t" "$_c run $_k: exit status $5"
 		return 1
 	fi
-	LASTBYTES=$6
+	LASTBYTES=$_b
 	return 0
 }
 
-# measure CASE PROG: a warm-up and check of each tool, then RUNS rounds,
-# each running every tool once, the order rotating round by round.
-# Calls case_CASE TOOL CMD K for a run (K=0: the checked warm-up).
+# measure CASE PROG [TOOL ...]: a warm-up and check of each tool (those
+# installed for PROG unless named), then RUNS rounds, each running every
+# tool once, the order rotating round by round.  Calls case_CASE TOOL CMD
+# K for a run (K=0: the checked warm-up).  A tool whose first timed run
+# took more than SLOWCAP seconds is not run again: its figure is that run.
 measure() {
 	c=$1 prog=$2
-	tools=$(tools_for "$prog")
+	shift 2
+	if [ $# -gt 0 ]; then
+		tools=$*
+	else
+		tools=$(tools_for "$prog")
+	fi
 	ok=
 	for t in $tools; do
 		progress "$c: checking $t"
@@ -223,15 +300,25 @@ measure() {
 	set -- $ok
 	n=$#
 	[ $n -gt 0 ] || return 0
+	slow=
 	r=1
 	while [ $r -le "$RUNS" ]; do
 		i=0
 		while [ $i -lt $n ]; do
 			j=$(( (i + r) % n + 1 ))
 			eval "t=\${$j}"
-			progress "$c: run $r of $RUNS: $t"
-			case_"$c" "$t" "$(tool_cmd "$prog" "$t")" $r || true
 			i=$((i + 1))
+			case " $slow " in
+			*" $t "*)	continue ;;
+			esac
+			progress "$c: run $r of $RUNS: $t"
+			LASTSEC=0
+			case_"$c" "$t" "$(tool_cmd "$prog" "$t")" $r || true
+			if [ $r = 1 ] && [ "$RUNS" -gt 1 ] && awk -v s="$LASTSEC" \
+			    -v cap="$SLOWCAP" 'BEGIN { exit !(s > cap) }'; then
+				slow="$slow $t"
+				note "$c: $t took $LASTSEC s: timed once"
+			fi
 		done
 		r=$((r + 1))
 	done
@@ -252,6 +339,14 @@ size_ok() {
 	return 1
 }
 
+count_ok() {
+	# $1 tool, $2 case, $3 file holding a count, $4 expected
+	s=$(tr -d ' \n' < "$3" 2>/dev/null)
+	[ "$s" = "$4" ] && return 0
+	fail "$1" "$2: wc -c counted ${s:-nothing}, not $4"
+	return 1
+}
+
 # Each case_X TOOL CMD K.  K=0 checks the output in full; the timed runs
 # check what is cheap to check (exit status, sizes, counts).
 
@@ -266,9 +361,7 @@ case_cat_null() {
 case_cat_wc() {
 	run cat_wc "$1" "$3" -o "$WORK/wc.out" $2 "$WORK/big" '|' wc -c ||
 	    return 1
-	[ "$(tr -d ' ' < "$WORK/wc.out")" = "$BIG" ] && return 0
-	fail "$1" "cat_wc: wc -c counted $(cat "$WORK/wc.out")"
-	return 1
+	count_ok "$1" cat_wc "$WORK/wc.out" "$BIG"
 }
 
 case_cat_cat() {
@@ -296,6 +389,19 @@ case_cat_small() {
 		    "$(xargs $2 < "$WORK/list" | cksum)" || return 1
 	fi
 	run cat_small "$1" "$3" -i "$WORK/list" -o /dev/null xargs $2
+}
+
+# Issue 15: what the pipe would cost if cat copied rather than lent the
+# file's pages (ours against ours-rw), into the fixed 64 KiB reader.
+case_cat_copying() {
+	if [ "$3" = 0 ]; then
+		sum_ok "$1" cat_copying "$BIGSUM" \
+		    "$($2 "$WORK/big" | cksum)" || return 1
+	fi
+	run cat_copying "$1" "$3" -c $2 "$WORK/big" || return 1
+	[ "$LASTBYTES" = "$BIG" ] && return 0
+	fail "$1" "cat_copying: the reader saw $LASTBYTES bytes, not $BIG"
+	return 1
 }
 
 # cp_big DIR NAME TOOL CMD K SRC SUM
@@ -359,8 +465,88 @@ case_yes_null() {
 	run yes_null "$1" "$3" -w "$WINDOW" -o /dev/null $2
 }
 
+# yes as users read it: head -c and dd take YESBYTES and stop it (-p),
+# wc -c reads for WINDOW seconds.  The warm-up only checks 8 MiB.
+case_yes_head() {
+	if [ "$3" = 0 ]; then
+		sum_ok "$1" yes_head "$YES8SUM" \
+		    "$($2 | head -c 8388608 | cksum)"
+		return
+	fi
+	run yes_head "$1" "$3" -p $2 '|' head -c "$YESBYTES"
+}
+
+case_yes_dd() {
+	if [ "$3" = 0 ]; then
+		sum_ok "$1" yes_dd "$YES8SUM" \
+		    "$($2 | dd bs=1048576 iflag=fullblock count=8 \
+		    2>/dev/null | cksum)"
+		return
+	fi
+	run yes_dd "$1" "$3" -p $2 '|' dd bs=1048576 iflag=fullblock \
+	    count=$((YESBYTES / 1048576)) status=none
+}
+
+case_yes_wc() {
+	if [ "$3" = 0 ]; then
+		sum_ok "$1" yes_wc "$YESSUM" \
+		    "$($2 | head -c 1048576 | cksum)"
+		return
+	fi
+	rm -f "$WORK/yeswc.out"
+	COUNTED=$WORK/yeswc.out
+	run yes_wc "$1" "$3" -w "$WINDOW" -o "$WORK/yeswc.out" $2 '|' wc -c
+	st=$?
+	COUNTED=
+	[ $st = 0 ] || return 1
+	[ "$LASTBYTES" -gt 0 ] 2>/dev/null && return 0
+	fail "$1" "yes_wc: wc -c counted ${LASTBYTES:-nothing}"
+	return 1
+}
+
+# tail: the last 10 lines of BIG; from its first byte to its end into
+# wc -c (against cat's rate: the engine's paths); tail -r (tac) of REVSIZE.
+case_tail_n10() {
+	run tail_n10 "$1" "$3" -o "$WORK/tail.out" $2 -n 10 "$WORK/big" ||
+	    return 1
+	[ "$3" = 0 ] || return 0
+	sum_ok "$1" tail_n10 "$TAILSUM" "$(cksum < "$WORK/tail.out")"
+}
+
+case_tail_plus() {
+	if [ "$3" = 0 ]; then
+		sum_ok "$1" tail_plus "$BIGSUM" \
+		    "$($2 -c +1 "$WORK/big" | cksum)" || return 1
+	fi
+	run tail_plus "$1" "$3" -o "$WORK/wc.out" $2 -c +1 "$WORK/big" \
+	    '|' wc -c || return 1
+	count_ok "$1" tail_plus "$WORK/wc.out" "$BIG"
+}
+
+case_tail_r() {
+	if [ "$3" = 0 ] && [ -n "$REVSUM" ]; then
+		sum_ok "$1" tail_r "$REVSUM" "$($2 "$WORK/rev" | cksum)" ||
+		    return 1
+	elif [ "$3" = 0 ]; then
+		$2 "$WORK/rev" > "$WORK/rev.out"
+		size_ok "$1" tail_r "$WORK/rev.out" $((REVSIZE + 1)) ||
+		    return 1
+		rm -f "$WORK/rev.out"
+	fi
+	run tail_r "$1" "$3" -o /dev/null $2 "$WORK/rev"
+}
+
 # ---------------------------------------------------------------------------
-# System calls per small file, counted with strace -f -c.
+# System calls per small file, counted with strace -f -c: the calls of a
+# run over NSTRACE files less those of a run over one, over NSTRACE - 1,
+# so that what a run costs before its first file is not spread over them.
+
+# strace_calls FILE: "syscall calls" a line, and "total calls".
+strace_calls() {
+	# strace -c: % time, seconds, usecs/call, calls, errors (blank
+	# when none), syscall.
+	awk '$1 ~ /^[0-9.]+$/ && $4 ~ /^[0-9]+$/ { print $NF, $4 }' "$1"
+}
 
 count_syscalls() {
 	command -v strace > /dev/null 2>&1 || {
@@ -373,35 +559,303 @@ count_syscalls() {
 			[ -n "$cmd" ] || continue
 			progress "syscalls: $prog from $t"
 			f=$OUT/strace.$prog.$t
-			if [ $prog = cat ]; then
-				(cd "$WORK/few" && strace -f -c -o "$f" \
-				    $cmd $(ls) > /dev/null)
-			else
-				strace -f -c -o "$f" $cmd -R "$WORK/few" \
-				    "$WORK/dst/strace.$t"
-			fi
-			# strace -c: % time, seconds, usecs/call, calls,
-			# errors (blank when none), syscall.
-			awk -v p=$prog -v t=$t -v n="$NSTRACE" '
-			    $1 !~ /^[0-9.]+$/ { next }
-			    $NF == "total" { tot = $4; next }
-			    { calls[$NF] = $4 }
+			for d in few one; do
+				if [ $prog = cat ]; then
+					(cd "$WORK/$d" && strace -f -c \
+					    -o "$f.$d" $cmd $(ls) > /dev/null)
+				else
+					rm -rf "$WORK/dst/strace.$t"
+					strace -f -c -o "$f.$d" $cmd -R \
+					    "$WORK/$d" "$WORK/dst/strace.$t"
+				fi
+			done
+			rm -rf "$WORK/dst/strace.$t"
+			{
+				strace_calls "$f.few" | sed 's/^/N /'
+				strace_calls "$f.one" | sed 's/^/1 /'
+			} | awk -v p=$prog -v t=$t -v n="$NSTRACE" '
+			    # Most frequent first, by name among equals.
+			    function before(i, j) {
+				if (v[i] != v[j])
+					return v[i] > v[j]
+				return name[i] < name[j]
+			    }
+			    { c[$1, $2] = $3; if ($2 != "total") s[$2] = 1 }
 			    END {
+				per = (c["N", "total"] - c["1", "total"]) / (n - 1)
+				m = 0
+				for (x in s) {
+					d = (c["N", x] - c["1", x]) / (n - 1)
+					if (d < 0.05) continue
+					name[++m] = x; v[m] = d
+				}
+				for (i = 2; i <= m; i++)
+					for (j = i; j > 1 && before(j, j - 1); j--) {
+						a = v[j]; v[j] = v[j - 1]; v[j - 1] = a
+						a = name[j]; name[j] = name[j - 1]
+						name[j - 1] = a
+					}
 				top = ""
-				for (s in calls)
-					if (calls[s] >= n / 2)
-						top = top sprintf(" %s:%.1f",
-						    s, calls[s] / n)
-				printf "%s\t%s\t%d\t%.1f\t%s\n", p, t, tot,
-				    tot / n, top
-			    }' "$f" >> "$OUT/syscalls.tsv"
+				for (i = 1; i <= m; i++)
+					top = top sprintf("%s%s %.2g",
+					    (i > 1 ? ", " : ""), name[i], v[i])
+				printf "%s\t%s\t%.2f\t%d\t%d\t%s\n", p, t, per,
+				    c["N", "total"], c["1", "total"], top
+			    }' >> "$OUT/syscalls.tsv"
 		done
+	done
+}
+
+# The bytes each tail reads for tail -n 10 of BIG: what read(2) and
+# pread(2) returned from it, and what mmap(2) mapped of it, found by
+# following the descriptors strace shows it opened as.
+count_tail_reads() {
+	command -v strace > /dev/null 2>&1 || {
+		note "skipped: the bytes tail reads (no strace)"
+		return 0
+	}
+	for t in $(tools_for tail); do
+		cmd=$(tool_cmd tail $t)
+		progress "tail reads: $t"
+		f=$OUT/strace.tail.$t
+		strace -f -o "$f" -e trace=open,openat,close,read,pread64,readv,preadv,preadv2,mmap,dup,dup2,dup3,fcntl \
+		    $cmd -n 10 "$WORK/big" > "$WORK/tail.out" 2>/dev/null ||
+		    { fail "$t" "tail -n 10 under strace failed"; continue; }
+		shown=$(wc -c < "$WORK/tail.out" | tr -d ' ')
+		awk -v path="\"$WORK/big\"" -v t=$t -v shown="$shown" '
+		    { sub(/^[0-9]+ +/, "") }
+		    /^open(at)?\(/ && index($0, path) {
+			if (match($0, /= [0-9]+/))
+				fd[substr($0, RSTART + 2, RLENGTH - 2)] = 1
+			next
+		    }
+		    /^close\(/ {
+			if (match($0, /^close\([0-9]+/))
+				delete fd[substr($0, 7, RLENGTH - 6)]
+			next
+		    }
+		    /^(dup[23]?\(|fcntl\([0-9]+, F_DUPFD)/ {
+			# A copy of a descriptor of the file reads it too.
+			if (match($0, /^[a-z0-9]+\([0-9]+/)) {
+				s = substr($0, 1, RLENGTH)
+				sub(/^[a-z0-9]+\(/, "", s)
+				if ((s in fd) && match($0, /= [0-9]+$/))
+					fd[substr($0, RSTART + 2)] = 1
+			}
+			next
+		    }
+		    /^p?readv?(64|2)?\(/ {
+			if (!match($0, /^[a-z0-9]+\([0-9]+/)) next
+			s = substr($0, 1, RLENGTH)
+			sub(/^[a-z0-9]+\(/, "", s)
+			if (!(s in fd)) next
+			if (match($0, /= [0-9]+$/)) {
+				bytes += substr($0, RSTART + 2); calls++
+			}
+			next
+		    }
+		    /^mmap\(/ {
+			# mmap(addr, length, prot, flags, fd, offset)
+			split($0, a, ", ")
+			if ((a[5] in fd) && !/= -1 /) {
+				mapped += a[2]; calls++
+			}
+		    }
+		    END {
+			printf "%s\t%d\t%d\t%d\t%d\n", t, calls, bytes,
+			    mapped, shown
+		    }' "$f" >> "$OUT/tailreads.tsv"
+	done
+}
+
+# The latency of tail -f, from a write(2) to the file until its line is
+# read from the follower's pipe: FOLLOWN samples a run, FOLLOWRUNS runs
+# of each follower, interleaved.  followlat checks every byte.
+follow_latency() {
+	tools=$(tools_for tail)
+	r=1
+	while [ $r -le "$FOLLOWRUNS" ]; do
+		for t in $tools; do
+			progress "tail -f latency: run $r of $FOLLOWRUNS: $t"
+			cmd=$(tool_cmd tail $t)
+			f=$WORK/follow.$t
+			if "$BENCHBIN/followlat" -n "$FOLLOWN" \
+			    -g "$FOLLOWGAP" "$f" $cmd -f "$f" \
+			    > "$WORK/follow.out"; then
+				sed "s/^/tail_f	$t	$r	/" \
+				    "$WORK/follow.out" >> "$OUT/latency.tsv"
+			else
+				fail "$t" "tail -f: followlat failed"
+				tools=$(echo " $tools " | sed "s/ $t / /")
+			fi
+			rm -f "$f"
+		done
+		r=$((r + 1))
+	done
+}
+
+tail_cases() {
+	[ -n "$(tool_cmd tail ours)" ] || return 0
+	for c in tail_n10 tail_plus; do
+		measure $c tail
+	done
+	measure tail_r tac
+	count_tail_reads
+	follow_latency
+}
+
+# ---------------------------------------------------------------------------
+# Copies that need not move data: cp of BIG on a loop-mounted XFS and
+# Btrfs, where copy_file_range (and GNU cp's FICLONE) shares the extents.
+# Each run is timed, then the file system synced and the space it lost
+# recorded (clone.tsv: case tool k KiB).  Root only; skipped elsewhere.
+
+CLONE_DEV= CLONE_MNT=
+
+clone_teardown() {
+	if [ -n "$CLONE_MNT" ]; then
+		umount "$CLONE_MNT" 2>/dev/null ||
+		    umount -l "$CLONE_MNT" 2>/dev/null ||
+		    echo "bench: could not unmount $CLONE_MNT" >&2
+		rmdir "$CLONE_MNT" 2>/dev/null
+		CLONE_MNT=
+	fi
+	if [ -n "$CLONE_DEV" ]; then
+		losetup -d "$CLONE_DEV" ||
+		    echo "bench: could not detach $CLONE_DEV" >&2
+		CLONE_DEV=
+	fi
+	[ -z "${WORK:-}" ] || rm -f "$WORK"/clone.img
+}
+
+# clone_setup FS: a new FS on a loop device, mounted; 1 when impossible
+# (the reason noted).
+clone_setup() {
+	fs=$1
+	why=
+	if [ "$(uname -s)" != Linux ]; then
+		why="not Linux"
+	elif [ "$(id -u)" != 0 ]; then
+		why="loop devices need root"
+	elif ! command -v losetup > /dev/null 2>&1; then
+		why="no losetup"
+	elif ! command -v mkfs.$fs > /dev/null 2>&1; then
+		why="no mkfs.$fs (Debian: $fs-progs or xfsprogs)"
+		[ $fs = xfs ] && why="no mkfs.xfs (Debian: xfsprogs)"
+		[ $fs = btrfs ] && why="no mkfs.btrfs (Debian: btrfs-progs)"
+	fi
+	# The source, one copy that is not a clone, and room to spare: Btrfs
+	# allocates data in 1 GiB chunks and keeps two copies of its
+	# metadata, XFS wants 300 MiB at least.  The image is sparse: the
+	# host's disk holds only what is written.
+	size=$((BIG * 3 + 1024 * 1048576))
+	room=$(df -kP "$WORK" | awk 'NR == 2 { print $4 }')
+	if [ -z "$why" ] && [ "${room:-0}" -lt $((size / 1024)) ]; then
+		why="$WORK has ${room:-no} KiB free, the image needs $((size / 1024))"
+	fi
+	if [ -n "$why" ]; then
+		note "skipped: cp_clone_$fs ($why)"
+		return 1
+	fi
+	truncate -s "$size" "$WORK/clone.img" &&
+	    CLONE_DEV=$(losetup -f --show "$WORK/clone.img") &&
+	    [ -n "$CLONE_DEV" ] || {
+		clone_teardown
+		note "skipped: cp_clone_$fs (no loop device could be set up)"
+		return 1
+	}
+	if ! mkfs.$fs -q -f "$CLONE_DEV" > "$WORK/mkfs.out" 2>&1; then
+		clone_teardown
+		note "skipped: cp_clone_$fs (mkfs.$fs failed:" \
+		    "$(head -n 1 "$WORK/mkfs.out"))"
+		return 1
+	fi
+	mkdir -p "$WORK/mnt.$fs" && CLONE_MNT=$WORK/mnt.$fs
+	if ! mount -t $fs "$CLONE_DEV" "$CLONE_MNT" 2> "$WORK/mount.out"; then
+		rmdir "$CLONE_MNT"
+		CLONE_MNT=
+		clone_teardown
+		note "skipped: cp_clone_$fs (mount failed:" \
+		    "$(head -n 1 "$WORK/mount.out"))"
+		return 1
+	fi
+	# The source is written, not copied: nothing shares its extents.
+	cat "$WORK/big" > "$CLONE_MNT/src" && sync_fs "$CLONE_MNT" || {
+		clone_teardown
+		fail ours "cp_clone_$fs: could not write the source"
+		return 1
+	}
+	return 0
+}
+
+sync_fs() {
+	sync -f "$1" 2>/dev/null || sync
+}
+
+used_kib() {
+	df -kP "$1" | awk 'NR == 2 { print $3 }'
+}
+
+# The space used once it stops moving: XFS and Btrfs free a removed
+# file's blocks in the background, after the sync that made it go.
+settled_kib() {
+	sync_fs "$1"
+	_u=$(used_kib "$1")
+	_i=0
+	while [ $_i -lt 30 ]; do
+		sleep 0.1
+		sync_fs "$1"
+		_v=$(used_kib "$1")
+		[ "$_v" = "$_u" ] && break
+		_u=$_v
+		_i=$((_i + 1))
+	done
+	echo "$_u"
+}
+
+# The previous copy goes and the space settles before the run; after
+# it, the file system is synced (untimed) and the space it took measured.
+cp_clone() {
+	fs=$1
+	rm -f "$CLONE_MNT"/cp.*
+	before=$(settled_kib "$CLONE_MNT")
+	run cp_clone_$fs "$2" "$4" $3 "$CLONE_MNT/src" \
+	    "$CLONE_MNT/cp.$2.$4" || return 1
+	after=$(settled_kib "$CLONE_MNT")
+	printf 'cp_clone_%s\t%s\t%s\t%s\n' "$fs" "$2" "$4" \
+	    $((after - before)) >> "$OUT/clone.tsv"
+	if [ "$4" = 0 ]; then
+		cmp -s "$CLONE_MNT/src" "$CLONE_MNT/cp.$2.$4" ||
+		    { fail "$2" "cp_clone_$fs: the copy differs"; return 1; }
+	fi
+	size_ok "$2" cp_clone_$fs "$CLONE_MNT/cp.$2.$4" "$BIG"
+}
+
+case_cp_clone_xfs() {
+	cp_clone xfs "$1" "$2" "$3"
+}
+
+case_cp_clone_btrfs() {
+	cp_clone btrfs "$1" "$2" "$3"
+}
+
+clone_cases() {
+	for fs in xfs btrfs; do
+		clone_setup $fs || continue
+		measure cp_clone_$fs cp
+		clone_teardown
 	done
 }
 
 # ---------------------------------------------------------------------------
 
 main() {
+	if [ "$QUICK" = 1 ]; then
+		sh "$(dirname "$0")/packages.sh" quick
+	else
+		sh "$(dirname "$0")/packages.sh" full || exit 1
+	fi
+	find_tools
 	# Without the tree's programs there is nothing to compare.
 	for p in cat cp yes; do
 		[ -n "$(tool_cmd $p ours)" ] && continue
@@ -413,8 +867,11 @@ main() {
 	rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/*.md "$OUT"/*.dat \
 	    "$OUT"/*.plots "$OUT"/strace.* "$OUT"/gnuplot.log "$NOTES"
 	: > "$NOTES"
+	printf '%s\t%s\n' followgap "$FOLLOWGAP" big "$BIG" nfiles "$NFILES" \
+	    yesbytes "$YESBYTES" quick "$QUICK" slowcap "$SLOWCAP" \
+	    > "$OUT/params.tsv"
 	trap cleanup EXIT
-	trap 'exit 1' INT TERM HUP
+	trap 'exit 1' INT TERM HUP PIPE
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/bench.XXXXXX") || exit 1
 	# tmpfs cases need a tmpfs with room for the big file and a tree.
 	need=$(( (BIG + NFILES * 4096) / 1024 * 5 / 4 ))
@@ -436,6 +893,7 @@ main() {
 	fi
 	mkdir "$WORK/dst" || exit 1
 	note_missing
+	command -v gnuplot > /dev/null 2>&1 || note "skipped: the plots (no gnuplot)"
 	START=$(date +%s)
 	make_data
 
@@ -454,29 +912,35 @@ main() {
 	for c in cat_null cat_wc cat_cat cat_file cat_small; do
 		measure $c cat
 	done
+	measure cat_copying cat ours ours-rw
 	rm -f "$WORK"/cf.*
 	for c in cp_ext4 cp_sparse cp_tree_ext4 $TMPFSCASES; do
 		measure $c cp
 		rm -f "$WORK"/dst/cp.* "$SHMWORK"/cp.*
 	done
-	for c in yes_pipe yes_null; do
+	clone_cases
+	for c in yes_pipe yes_null yes_head yes_dd yes_wc; do
 		measure $c yes
 	done
+	tail_cases
 	count_syscalls
 	ELAPSED=$(( $(date +%s) - START ))
 
 	progress "writing the report"
 	sh "$(dirname "$0")/report.sh" "$OUT" "$ELAPSED" "$QUICK" \
-	    "$BIG" "$NFILES" "$NDIRS" "$NSTRACE" "$WINDOW" || {
+	    "$BIG" "$NFILES" "$NDIRS" "$NSTRACE" "$WINDOW" "$YESBYTES" \
+	    "$REVSIZE" || {
 		note "FAIL: the report could not be written"
 		FAILED=1
 	}
+	# Removing the copied trees takes a while: before the last line,
+	# which is the report's path, whatever happened.
+	progress "removing the data"
+	cleanup
+	trap - EXIT
+	[ "$FAILED" = 0 ] || echo "bench: FAILED (see $NOTES)" >&2
 	echo "bench: report: $OUT/report.md"
-	[ "$FAILED" = 0 ] || {
-		echo "bench: FAILED (see $NOTES)" >&2
-		exit 1
-	}
-	exit 0
+	exit $FAILED
 }
 
 main "$@"

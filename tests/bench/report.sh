@@ -2,15 +2,16 @@
 #
 # report.sh: turn bench.sh's raw runs into report.md and gnuplot PNGs.
 #
-#	sh report.sh OUTDIR ELAPSED QUICK BIG NFILES NDIRS NSTRACE WINDOW
+#	sh report.sh OUTDIR ELAPSED QUICK BIG NFILES NDIRS NSTRACE WINDOW \
+#	    YESBYTES REVSIZE
 #
 # Kept apart from bench.sh so that a report can be redrawn from the raw
 # files of a run without running it again.
 
 set -u
 OUT=$1 ELAPSED=$2 QUICK=$3 BIG=$4 NFILES=$5 NDIRS=$6 NSTRACE=$7 WINDOW=$8
+YESBYTES=${9:-4294967296} REVSIZE=${10:-104857600}
 R=$OUT/report.md
-SMALLBYTES=$((NFILES * 4096))
 
 # Medians and per-pair ratios in awk: a median is of the sorted values,
 # the middle one or the mean of the middle two.
@@ -72,7 +73,7 @@ machine() {
 limit_of() {
 	case $1 in
 	cat_null)		echo read ;;
-	cat_wc|cat_cat)		echo pipe ;;
+	cat_wc|cat_cat|cat_copying|tail_plus) echo pipe ;;
 	cat_file|cp_ext4)	echo file ;;
 	cp_tmpfs)		echo write-tmpfs ;;
 	*)			echo ;;
@@ -80,14 +81,19 @@ limit_of() {
 }
 
 # One table per case: each tool's median time with its spread, its
-# throughput, its speed relative to ours (the median of per-round ratios,
-# so that a slow minute on the shared machine cancels out), its peak RSS,
-# and ours against the machine's limit.
+# throughput by the wall clock and per CPU second (user+sys of everything
+# the run started), its speed relative to ours (the median of per-round
+# ratios, so that a slow minute on the shared machine cancels out), its
+# peak RSS, and ours against the machine's limit.  A ratio is marked
+# noise when the tool's min-max and ours overlap.
 #
 #	case_table CASE BYTES UNIT TITLE ...
 #
-# BYTES is what one run moves (0: what timeit counted); UNIT is GB/s or
-# k files/s, when BYTES is a number of files.
+# BYTES is what one run moves (0: what the run counted); UNIT is GB/s, or
+# k files/s when BYTES is a number of files, or s: times only, for runs
+# whose size says nothing (tail -n 10 of a big file).  Writes CASE.dat
+# for the bar chart: tool, wall rate (median, min, max), CPU rate (median,
+# min, max), ratio, noise, runs.
 case_table() {
 	c=$1 bytes=$2 unit=$3
 	shift 3
@@ -112,8 +118,9 @@ case_table() {
 	echo
 	echo "### $title"
 	echo
+	rm -f "$OUT/$c.dat"
 	awk -F'\t' -v c="$c" -v bytes="$bytes" -v limv="${limv:-0}" \
-	    -v unit="$unit" -v div="$div" \
+	    -v unit="$unit" -v div="$div" -v cap="$SLOWCAP" \
 	    -v lim="$lim" -v png="$c.png" -v dat="$OUT/$c.dat" "$AWKLIB"'
 	# A bounded run that counted no bytes could not be measured (a
 	# yes that splices to /dev/null writes nothing /proc/PID/io sees).
@@ -134,45 +141,120 @@ case_table() {
 				order[++nt] = t
 		}
 		n[t]++
+		cpu = $5 + $6
 		sec[t, n[t]] = $4
-		rate[t, n[t]] = b / $4 / div
+		cs[t, n[t]] = cpu
+		if (unit == "s") {
+			# Rates of runs a second, for the ratios.
+			rate[t, n[t]] = 1 / $4
+			crate[t, n[t]] = cpu > 0 ? 1 / cpu : 0
+			byk[t, k] = 1 / $4
+		} else {
+			rate[t, n[t]] = b / $4 / div
+			crate[t, n[t]] = cpu > 0 ? b / cpu / div : 0
+			byk[t, k] = b / $4
+		}
 		rss[t, n[t]] = $7
-		byk[t, k] = b / $4
 	}
 	END {
 		if (nt == 0) { print "(no runs)"; exit }
-		printf "| tool | seconds, median (min–max) | %s |", unit
-		print " speed vs ours | peak RSS |"
-		print "|---|---:|---:|---:|---:|"
+		if (unit == "s") {
+			print "| tool | seconds, median (min–max) |" \
+			    " CPU seconds | speed vs ours | peak RSS |"
+			print "|---|---:|---:|---:|---:|"
+		} else {
+			printf "| tool | seconds, median (min–max) | %s |", unit
+			printf " %s per CPU s |", unit
+			print " speed vs ours | peak RSS |"
+			print "|---|---:|---:|---:|---:|---:|"
+		}
+		maxn = 0
+		for (t in n)
+			if (n[t] > maxn) maxn = n[t]
+		if ("ours" in n) {
+			for (j = 1; j <= n["ours"]; j++) g[j] = rate["ours", j]
+			olo = minof(g, n["ours"]); ohi = maxof(g, n["ours"])
+		}
 		for (i = 1; i <= nt; i++) {
 			t = order[i]
 			for (j = 1; j <= n[t]; j++) {
 				s[j] = sec[t, j]; g[j] = rate[t, j]
-				m[j] = rss[t, j]
+				m[j] = rss[t, j]; h[j] = crate[t, j]
+				cc[j] = cs[t, j]
 			}
 			med = median(s, n[t])
 			gm = median(g, n[t])
+			lo = minof(g, n[t]); hi = maxof(g, n[t])
+			cm = median(h, n[t])
 			np = 0
 			for (k = 1; k <= 1000; k++)
 				if ((t, k) in byk && ("ours", k) in byk)
 					p[++np] = byk[t, k] / byk["ours", k]
-			ratio = np ? sprintf("%.2f×", median(p, np)) : "—"
-			if (t == "ours") ratio = "1"
-			printf "| %s | %.3f (%.3f–%.3f) | %.2f | %s | %s |\n",
-			    t, med, minof(s, n[t]), maxof(s, n[t]), gm, ratio,
-			    human(median(m, n[t]))
-			printf "%s %.4f %.4f %.4f\n", t, gm, minof(g, n[t]),
-			    maxof(g, n[t]) > dat
+			# One run each (a slow tool) has no pair: its
+			# median against ours.
+			if (np == 0 && ("ours" in n) && t != "ours")
+				p[++np] = gm / oursmed
+			noise = 0
+			if (t == "ours") {
+				ratio = "1"; oursmed = gm; rv = 1
+			} else if (np) {
+				rv = median(p, np)
+				ratio = sprintf("%.2f×", rv)
+				if (("ours" in n) && lo <= ohi && hi >= olo) {
+					noise = 1
+					ratio = ratio " (noise)"
+				}
+			} else {
+				ratio = "—"; rv = 0
+			}
+			label = t
+			if (n[t] == 1 && maxn > 1) {
+				label = t " (1 run)"
+				once = 1
+			}
+			if (unit == "s")
+				printf "| %s | %.4f (%.4f–%.4f) | %.4f | %s |" \
+				    " %s |\n", label, med, minof(s, n[t]),
+				    maxof(s, n[t]), median(cc, n[t]), ratio,
+				    human(median(m, n[t]))
+			else
+				printf "| %s | %.3f (%.3f–%.3f) | %.2f | %.2f |" \
+				    " %s | %s |\n", label, med, minof(s, n[t]),
+				    maxof(s, n[t]), gm, cm, ratio,
+				    human(median(m, n[t]))
+			if (unit == "s")
+				# Milliseconds, lower is better.
+				printf "%s %.4f %.4f %.4f %.4f %.4f %.4f" \
+				    " %.4f %d %d\n", t, med * 1000,
+				    minof(s, n[t]) * 1000,
+				    maxof(s, n[t]) * 1000,
+				    median(cc, n[t]) * 1000,
+				    minof(cc, n[t]) * 1000,
+				    maxof(cc, n[t]) * 1000, rv, noise,
+				    n[t] > dat
+			else
+				printf "%s %.4f %.4f %.4f %.4f %.4f %.4f" \
+				    " %.4f %d %d\n", t, gm, lo, hi, cm,
+				    minof(h, n[t]), maxof(h, n[t]), rv,
+				    noise, n[t] > dat
 			if (t == "ours") ours = gm
 		}
 		for (t in unmeasured)
 			if (!(t in n))
 				printf "| %s | — | not measurable |" \
-				    " — | — |\n", t
+				    " — | — | — |\n", t
 		print ""
-		printf "%d runs a tool, interleaved.", n[order[1]]
-		printf " Speed vs ours > 1: faster than ours."
-		if (limv > 0 && ours > 0)
+		printf "%d runs a tool, interleaved", maxn
+		if (once)
+			printf "; a tool whose first run took over %s s," \
+			    " once", cap
+		printf "."
+		if (unit == "s")
+			printf " Speed vs ours > 1: faster than ours."
+		else
+			printf " Speed vs ours > 1: faster than ours (by" \
+			    " the wall clock)."
+		if (limv > 0 && ours > 0 && unit != "s")
 			printf " Ours is at %.0f%% of the limit" \
 			    " (%s, %.2f GB/s).", \
 			    100 * ours / limv, lim, limv
@@ -180,35 +262,69 @@ case_table() {
 		print ""
 		printf "![%s](%s)\n", c, png
 	}' "$OUT/runs.tsv"
+	echo "$c	$unit	$title" >> "$OUT/charts.list"
 }
 
-# A bar chart per case: each tool's median GB/s, its min-max as a bar.
+# A bar chart per case: each tool's median by the wall clock and per CPU
+# second, its min-max as an error bar; below each tool, its speed against
+# ours, and "noise" where the runs do not separate it from ours.  The key
+# sits above the plot, clear of the bars.
 bar_chart() {
-	c=$1 title=$2
+	c=$1 unit=$2
+	shift 2
+	title=$*
 	[ -s "$OUT/$c.dat" ] || return 0
-	case $c in
-	cat_small|cp_tree*)	unit="k files/s" ;;
-	*)			unit="GB/s" ;;
-	esac
+	if [ "$unit" = s ]; then
+		ylabel="milliseconds (median, min-max; lower is faster)"
+		wall="wall clock" cpu="CPU time"
+	else
+		ylabel="$unit (median, min-max)"
+		wall="by the wall clock" cpu="per CPU second"
+	fi
+	# Titles wrap at about 64 characters.
+	title=$(echo "$title" | awk '{
+		for (i = 1; i <= NF; i++) {
+			if (len > 0 && len + length($i) > 64) {
+				printf "\\n"; len = 0
+			} else if (len > 0) {
+				printf " "; len++
+			}
+			printf "%s", $i; len += length($i)
+		}
+	}')
+	xtics=$(awk 'NR == FNR { if ($10 > maxn) maxn = $10; next }
+	{
+		r = $1 == "ours" ? "" : sprintf("\\nspeed %.2fx", $8)
+		if ($9 == 1) r = r ", noise"
+		if ($10 == 1 && maxn > 1) r = r ($1 == "ours" ? "\\n" : ", ") "1 run"
+		printf "%s\"%s%s\" %d", (FNR > 1 ? ", " : ""), $1, r, FNR - 1
+	}' "$OUT/$c.dat" "$OUT/$c.dat")
 	gnuplot <<EOF 2>> "$OUT/gnuplot.log"
-set terminal png size 640,400 noenhanced
+set terminal png size 720,440 noenhanced
 set output "$OUT/$c.png"
 set title "$title"
-set ylabel "$unit (median, min-max)"
-set style fill solid 0.6
-set boxwidth 0.6
+set ylabel "$ylabel"
+set style data histogram
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set boxwidth 0.9
 set yrange [0:*]
+set offsets 0, 0, graph 0.05, 0
 set grid ytics
-unset key
-plot "$OUT/$c.dat" using 0:2:xtic(1) with boxes, \
-     "" using 0:2:3:4 with yerrorbars lc rgb "black" pt 0
+set key below center horizontal
+set xtics ($xtics)
+set bmargin 4
+plot "$OUT/$c.dat" using 2:3:4 title "$wall" lc rgb "#4477aa", \
+     "" using 5:6:7 title "$cpu" lc rgb "#ddaa33"
 EOF
 }
 
 # Throughput against buffer size from sweep's runs: a plot per mode
 # (warm, cold) and output, wall clock and per CPU second, medians with
 # their min-max.  sweep.tsv: mode output size round wall cpu bytes
-# gbps cpugbps.
+# gbps cpugbps.  A point whose min-max is wider than the spread of its
+# line's medians is noise: it is drawn as an open circle, and the text
+# under the plot names its sizes.
 sweep_plot() {
 	mode=$1
 	[ -s "$OUT/sweep.tsv" ] || return 0
@@ -228,47 +344,90 @@ sweep_plot() {
 					s = sizes[i]
 					for (k = 1; k <= n[s]; k++)
 						a[k] = v[s, k]
-					printf "%d %.4f %.4f %.4f\n", s / 1024,
-					    median(a, n[s]), minof(a, n[s]),
-					    maxof(a, n[s])
+					md[i] = median(a, n[s])
+					lo[i] = minof(a, n[s])
+					hi[i] = maxof(a, n[s])
+					if (i == 1 || md[i] > top) top = md[i]
+					if (i == 1 || md[i] < bot) bot = md[i]
 				}
+				# The effect: how far the medians move
+				# along the line.  A point whose runs span
+				# half of that cannot be placed on it.
+				for (i = 1; i <= ns; i++)
+					printf "%d %.4f %.4f %.4f %d\n",
+					    sizes[i] / 1024, md[i], lo[i],
+					    hi[i],
+					    (hi[i] - lo[i] > (top - bot) / 2)
 			}' "$OUT/sweep.tsv" > "$OUT/sweep-$mode-$o.$col.dat"
 		done
 		gnuplot <<EOF 2>> "$OUT/gnuplot.log"
-set terminal png size 640,400 noenhanced
+set terminal png size 720,440 noenhanced
 set output "$OUT/sweep-$mode-$o.png"
 set title "libbufsz read/write loop to $o, $mode cache"
 set xlabel "buffer (KiB)"
 set ylabel "GB/s (median, min-max)"
 set logscale x 2
 set yrange [0:*]
+set offsets graph 0.04, graph 0.04, graph 0.05, 0
 set grid
-set key bottom center
+set key below center horizontal
 plot "$OUT/sweep-$mode-$o.8.dat" using 1:2:3:4 with yerrorlines \
-	title "wall clock", \
+	lc rgb "#4477aa" pt 7 title "wall clock", \
      "$OUT/sweep-$mode-$o.9.dat" using 1:2:3:4 with yerrorlines \
-	title "per CPU second"
+	lc rgb "#ddaa33" dt 2 pt 7 title "per CPU second", \
+     "$OUT/sweep-$mode-$o.8.dat" using 1:(\$5 > 0 ? \$2 : NaN) \
+	with points lc rgb "#cc3311" pt 6 ps 2.5 lw 2 \
+	title "noise: runs spread over half the line's move", \
+     "$OUT/sweep-$mode-$o.9.dat" using 1:(\$5 > 0 ? \$2 : NaN) \
+	with points lc rgb "#cc3311" pt 6 ps 2.5 lw 2 notitle
 EOF
 		echo "![sweep, $mode, $o](sweep-$mode-$o.png)" \
 		    >> "$OUT/sweep-$mode.plots"
+		for col in 8 9; do
+			noisy=$(awk '$5 == 1 { printf "%s%s KiB", s, $1
+			    s = ", " }' "$OUT/sweep-$mode-$o.$col.dat")
+			[ -n "$noisy" ] || continue
+			what="by the wall clock"
+			[ $col = 8 ] || what="per CPU second"
+			{
+				echo
+				echo "Noise, to $o $what: at $noisy the runs" \
+				    "span more than half the move of the" \
+				    "line's medians from its worst size to" \
+				    "its best; read those points as noise," \
+				    "not as an effect of the buffer size."
+				echo
+			} >> "$OUT/sweep-$mode.plots"
+		done
 	done
 }
 
+# System calls per small file, from the runs over NSTRACE files and over
+# one (syscalls.tsv: program tool per-file calls-N calls-1 by-call).
 syscall_table() {
+	prog=$1
 	[ -s "$OUT/syscalls.tsv" ] || return 0
+	grep -q "^$prog	" "$OUT/syscalls.tsv" || return 0
+	if [ "$prog" = cat ]; then
+		how="cat with the $NSTRACE files as operands, and with one"
+	else
+		how="cp -R of a directory of the $NSTRACE files, and of one"
+	fi
 	cat <<EOF
 
-### System calls per small file
+### $prog: system calls per small file
 
-strace -f -c over $NSTRACE files of 4 KiB (cat: all of them as operands;
-cp: cp -R of their directory).  The calls made at least once every other
-file:
+strace -f -c of $how:
+the calls a file adds are the difference over $((NSTRACE - 1)), so that
+the start-up (loading, locale, the first stat of the output) is not
+spread over the files.  By call: those a file makes at least once in
+twenty.
 
-| program | tool | calls | per file | the frequent ones, per file |
-|---|---|---:|---:|---|
+| tool | calls per file | calls, $NSTRACE files | calls, 1 file | per file, by call |
+|---|---:|---:|---:|---|
 EOF
-	awk -F'\t' '{
-		printf "| %s | %s | %d | %.1f | %s |\n", $1, $2, $3, $4, $5
+	awk -F'\t' -v p="$prog" '$1 == p {
+		printf "| %s | **%.2f** | %d | %d | %s |\n", $2, $3, $4, $5, $6
 	}' "$OUT/syscalls.tsv"
 }
 
@@ -283,6 +442,132 @@ EOF
 	awk -F'\t' '{ printf "- %s: %d KiB\n", $2, $3 }' "$OUT/sparse.tsv"
 }
 
+# cp on XFS and Btrfs: time, and the space each copy took (clone.tsv:
+# case tool k KiB).  A copy that took under 1% of the file is a clone.
+clone_table() {
+	c=$1 fs=$2
+	grep -q "^$c	" "$OUT/runs.tsv" 2>/dev/null || return 0
+	cat <<EOF
+
+### cp: a $bigname file on $fs (a loop device), to the same file system
+
+Each copy is timed; then the file system is synced and the space the
+copy took read from df.  A copy that shares the source's extents (a
+reflink: copy_file_range or FICLONE) takes no time and no space; one
+that moves the data takes both.
+
+| tool | seconds, median (min–max) | new space, median (min–max) | the copy |
+|---|---:|---:|---|
+EOF
+	awk -F'\t' -v c="$c" -v big="$BIG" "$AWKLIB"'
+	FILENAME ~ /clone.tsv$/ {
+		if ($1 == c && $3 > 0) sp[$2, ++ns[$2]] = $4
+		next
+	}
+	$1 == c && $3 > 0 && $8 == 0 {
+		t = $2
+		if (!(t in n)) {
+			if (t == "ours") {
+				for (i = ++nt; i > 1; i--)
+					order[i] = order[i - 1]
+				order[1] = t
+			} else
+				order[++nt] = t
+		}
+		sec[t, ++n[t]] = $4
+	}
+	END {
+		for (i = 1; i <= nt; i++) {
+			t = order[i]
+			for (j = 1; j <= n[t]; j++) s[j] = sec[t, j]
+			for (j = 1; j <= ns[t]; j++) a[j] = sp[t, j]
+			m = ns[t] ? median(a, ns[t]) : -1
+			what = m < 0 ? "?" : m * 1024 < big / 100 ? \
+			    "**a clone**" : "copied"
+			printf "| %s | %.3f (%.3f–%.3f) | %s (%s–%s) | %s |\n",
+			    t, median(s, n[t]), minof(s, n[t]),
+			    maxof(s, n[t]), human(m), human(minof(a, ns[t])),
+			    human(maxof(a, ns[t])), what
+		}
+	}' "$OUT/clone.tsv" "$OUT/runs.tsv"
+}
+
+# tail -n 10: the bytes read, beside the bytes shown.
+tail_reads_table() {
+	[ -s "$OUT/tailreads.tsv" ] || return 0
+	cat <<EOF
+
+The bytes each tail read from the $bigname file for those 10 lines
+(strace: what read(2) and pread(2) returned from its descriptors, and
+the lengths mmap(2) mapped of it), beside the bytes it printed:
+
+| tool | calls | bytes read | bytes mapped | bytes shown |
+|---|---:|---:|---:|---:|
+EOF
+	awk -F'\t' '{ printf "| %s | %d | %d | %d | %d |\n", $1, $2, $3,
+	    $4, $5 }' "$OUT/tailreads.tsv"
+}
+
+# tail -f: latency.tsv: case tool run seconds.
+latency_table() {
+	[ -s "$OUT/latency.tsv" ] || return 0
+	cat <<EOF
+
+### tail -f: from a write(2) to the file until its line comes out
+
+tests/bench/followlat appends one line at a time, each after a pause
+drawn between 10 ms and $FOLLOWGAPS s (so that a follower that looks on
+a timer is caught at every point of its period), and times until that
+line comes out of \`tail -f\`'s stdout, a pipe; every byte is checked.
+
+| tool | latency, ms: median (min–max) | samples |
+|---|---:|---:|
+EOF
+	awk -F'\t' "$AWKLIB"'
+	$1 == "tail_f" {
+		t = $2
+		if (!(t in n)) order[++nt] = t
+		v[t, ++n[t]] = $4
+	}
+	END {
+		for (i = 1; i <= nt; i++) {
+			t = order[i]
+			for (j = 1; j <= n[t]; j++) a[j] = v[t, j]
+			printf "| %s | %.3f (%.3f–%.3f) | %d |\n", t,
+			    median(a, n[t]) * 1000, minof(a, n[t]) * 1000,
+			    maxof(a, n[t]) * 1000, n[t]
+			printf "%s %.6f %.6f %.6f\n", t, median(a, n[t]) * 1000,
+			    minof(a, n[t]) * 1000, maxof(a, n[t]) * 1000 \
+			    > dat
+		}
+	}' dat="$OUT/tail_f.dat" "$OUT/latency.tsv"
+	echo
+	echo "![tail_f](tail_f.png)"
+}
+
+latency_chart() {
+	[ -s "$OUT/tail_f.dat" ] || return 0
+	gnuplot <<EOF 2>> "$OUT/gnuplot.log"
+set terminal png size 720,440 noenhanced
+set output "$OUT/tail_f.png"
+set title "tail -f: from a write to its line out of the pipe"
+set ylabel "milliseconds (median, min-max; log scale)"
+set logscale y
+set grid ytics
+set xrange [-0.5:*]
+set offsets 0, 0.5, 0, 0
+unset key
+plot "$OUT/tail_f.dat" using 0:2:3:4:xtic(1) with yerrorbars \
+	lc rgb "#4477aa" pt 7 ps 1.5
+EOF
+}
+
+# A parameter of the run, from params.tsv, or "?".
+param() {
+	awk -F'\t' -v p="$1" '$1 == p { v = $2 } END { print v == "" ? "?" : v }' \
+	    "$OUT/params.tsv" 2>/dev/null || echo "?"
+}
+
 # A byte count as GiB or MiB.
 gb() {
 	awk -v b="$1" 'BEGIN {
@@ -291,6 +576,12 @@ gb() {
 		else
 			printf "%g MiB", b / 1048576
 	}'
+}
+
+# The median GB/s of TOOL in CASE, from its .dat, or "?".
+rate_of() {
+	awk -v t="$2" '$1 == t { printf "%.2f", $2; f = 1 }
+	    END { if (!f) printf "?" }' "$OUT/$1.dat" 2>/dev/null || echo "?"
 }
 
 have_gnuplot() {
@@ -303,7 +594,7 @@ header() {
 	quick=
 	[ "$QUICK" = 1 ] && quick=" QUICK=1"
 	cat <<EOF
-# make bench: cat, cp and yes against GNU, busybox and uutils
+# make bench: cat, cp, yes and tail against GNU, busybox and uutils
 
 $(date -u '+%Y-%m-%d %H:%M UTC'), QUICK=$QUICK, $ELAPSED s.  Reproduce:
 \`make bench$quick\` at the top of the tree (tests/bench/README).
@@ -322,6 +613,21 @@ GB/s are 10^9 bytes a second.  Each figure is the median of the runs
 with its min–max; tools alternate within a round after an untimed,
 checked warm-up.  This machine is shared: trust the ratios more than
 the absolute figures.
+
+How to read the noise:
+
+- *Speed vs ours* is the median of per-round ratios.  It is marked
+  "(noise)" where the tool's min–max and ours overlap: some runs of the
+  slower one beat some runs of the faster one, so the ratio is not an
+  effect these runs can show.
+- Rates per CPU second stand beside the wall clock: CPU time (user and
+  system, of every process the run started) counts little of the time
+  spent waiting for a CPU that a neighbour holds, so where the two
+  disagree, the wall clock measured the neighbours.
+- In the sweep plots, a point ringed in red has a min–max wider than
+  half the move of its line's medians from the worst buffer size to
+  the best: its place on the curve is noise, not an effect of the
+  size.  The sizes are named under each such plot.
 EOF
 	if [ -s "$OUT/notes.txt" ]; then
 		printf '\n## Notes\n\n'
@@ -361,6 +667,23 @@ cat_cases() {
 	    "cat: a cached $bigname file to a new file"
 	case_table cat_small "$NFILES" "k files/s" \
 	    "cat: $NFILES files of 4 KiB through xargs to /dev/null"
+	syscall_table cat
+	grep -q '^cat_copying	' "$OUT/runs.tsv" 2>/dev/null || return 0
+	case_table cat_copying "$BIG" GB/s \
+	    "cat: what lending the file's pages saves: a $bigname file" \
+	    "into a pipe read 64 KiB at a time, as it runs (ours) and" \
+	    "forced to copy (ours-rw, BUFSZ_PATH=rw)"
+	r=$(awk '$1 == "ours-rw" { printf "%.2f", $8 }' \
+	    "$OUT/cat_copying.dat" 2>/dev/null)
+	cat <<EOF
+
+Into a pipe, cat hands the reader references to the file's cached pages
+(splice; sendfile into a socket) instead of copying the bytes.  The price:
+a reader that drains the pipe late sees an in-place overwrite of the file
+made after cat exited 0 (cat(1), CAVEATS; a new file renamed into place
+is unaffected).  A cat that copied into the pipe, as GNU's does, would
+run at ${r:-?}× the speed measured here.
+EOF
 }
 
 cp_cases() {
@@ -375,7 +698,9 @@ cp_cases() {
 	    "to a new directory"
 	case_table cp_tree_tmpfs "$NFILES" "k files/s" \
 	    "cp -R: the same tree to tmpfs"
-	syscall_table
+	syscall_table cp
+	clone_table cp_clone_xfs XFS
+	clone_table cp_clone_btrfs Btrfs
 }
 
 yes_cases() {
@@ -389,6 +714,13 @@ yes_cases() {
 For scale, write(2) of memory into a pipe with the same reader:
 ${pipe:-?} (limits); a yes that beats it is not using write(2).
 EOF
+	case_table yes_head "$YESBYTES" GB/s "yes | head -c $yesname" \
+	    "(to /dev/null)"
+	case_table yes_dd "$YESBYTES" GB/s \
+	    "yes | dd bs=1M iflag=fullblock count=$((YESBYTES / 1048576))" \
+	    "(to /dev/null)"
+	case_table yes_wc 0 GB/s "yes | wc -c for $WINDOW s" \
+	    "(the bytes wc counted)"
 	case_table yes_null 0 GB/s "yes: to /dev/null for $WINDOW s" \
 	    "(bytes from /proc/PID/io)"
 	cat <<EOF
@@ -398,9 +730,33 @@ second, which grows with the size of each write.
 EOF
 }
 
+tail_cases() {
+	grep -q '^tail_' "$OUT/runs.tsv" 2>/dev/null ||
+	    [ -s "$OUT/latency.tsv" ] || return 0
+	printf '\n## tail\n'
+	case_table tail_n10 "$BIG" s \
+	    "tail -n 10 of a cached $bigname file (to a file)"
+	tail_reads_table
+	case_table tail_plus "$BIG" GB/s \
+	    "tail -c +1 of a cached $bigname file into wc -c"
+	cat <<EOF
+
+For scale, our cat of the same file into wc -c: $(rate_of cat_wc ours)
+GB/s (above); tail from a position to the end goes through the same
+engine.
+EOF
+	case_table tail_r "$((REVSIZE + 1))" GB/s \
+	    "tail -r of a $(gb "$REVSIZE") file (GNU, busybox and uutils:" \
+	    "tac, which has no tail -r)"
+	latency_table
+}
+
 main() {
 	bigname=$(gb "$BIG")
-	rm -f "$OUT"/*.plots "$OUT"/*.png
+	yesname=$(gb "$YESBYTES")
+	FOLLOWGAPS=$(param followgap)
+	SLOWCAP=$(param slowcap)
+	rm -f "$OUT"/*.plots "$OUT"/*.png "$OUT"/*.dat "$OUT/charts.list"
 	if have_gnuplot; then
 		sweep_plot warm
 		sweep_plot cold
@@ -411,14 +767,15 @@ main() {
 		cat_cases
 		cp_cases
 		yes_cases
+		tail_cases
 	} > "$R"
 
 	# The bar charts draw the .dat files the tables wrote.
 	have_gnuplot 2>/dev/null || return 0
-	for c in cat_null cat_wc cat_cat cat_file cat_small cp_ext4 cp_tmpfs \
-	    cp_sparse cp_tree_ext4 cp_tree_tmpfs yes_pipe yes_null; do
-		bar_chart $c "$c"
-	done
+	while IFS='	' read -r c unit title; do
+		bar_chart "$c" "$unit" "$title"
+	done < "$OUT/charts.list"
+	latency_chart
 }
 
 main

@@ -2,13 +2,21 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * timeit: run one command (or a producer piped into a consumer) once and
- * print its wall time and peak resident set size on one line:
+ * print its wall time, CPU time and peak resident set size on one line:
  *
  *	seconds user_s sys_s maxrss_kib status bytes
  *
  * The bench scripts call it once per run, so that their own forks, globs
- * and clean-ups stay outside the timed window.  bytes is what the counting
- * consumer (-c) saw, what a windowed command wrote (-w), or -1.
+ * and clean-ups stay outside the timed window.  The CPU seconds are of
+ * every process the run started, and of timeit's own counting consumer
+ * (-c).  bytes is what the counting consumer saw, what a windowed command
+ * wrote (-w), or -1.
+ *
+ * A windowed producer (-w) is stopped with SIGTERM when the window ends;
+ * a consumer command then sees the end of its input and reports what it
+ * read (wc -c).  With -p, a producer that a consumer command stops on
+ * purpose by closing its end (head -c N) may die of SIGPIPE or exit 1
+ * after EPIPE: the consumer's status is the run's.
  */
 
 #include <sys/types.h>
@@ -38,6 +46,7 @@ struct timeit {
 	const char	*out;		/* its (or the consumer's) stdout */
 	int		 append;
 	int		 count;		/* pipe into the counting consumer */
+	int		 cutoff;	/* the consumer may stop the producer */
 	double		 window;	/* stop after so many seconds, or 0 */
 	uint64_t	 limit;		/* the consumer stops after this, or 0 */
 	char		**prod;		/* the command */
@@ -51,11 +60,12 @@ static pid_t	spawn(char **, int, int, const char *, int);
 static uint64_t	count_pipe(int, uint64_t, double, double);
 static int64_t	written_by(pid_t);
 static int	status_code(int);
+static void	end_window(double, pid_t, int64_t *, double *);
 
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: timeit [-a] [-c] [-i input] [-l bytes] "
+	fprintf(stderr, "usage: timeit [-acp] [-i input] [-l bytes] "
 	    "[-o output] [-w seconds]\n"
 	    "              command [args ...] ['|' consumer [args ...]]\n");
 	exit(1);
@@ -172,6 +182,24 @@ written_by(pid_t pid)
 #endif
 }
 
+/*
+ * Let the producer run for the window, then stop it: the time is cut and
+ * its bytes counted at that moment.
+ */
+static void
+end_window(double window, pid_t prod, int64_t *bytes, double *tcut)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)window;
+	ts.tv_nsec = (long)((window - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		continue;
+	*bytes = written_by(prod);
+	*tcut = bench_now();
+	(void)kill(prod, SIGTERM);
+}
+
 /* An exit status as the shell would show it. */
 static int
 status_code(int status)
@@ -187,21 +215,23 @@ int
 main(int argc, char *argv[])
 {
 	struct timeit t;
-	struct rusage ru, cru;
-	struct timespec ts;
-	double t0, t1, tcut, sec;
+	struct rusage ru, cru, self;
+	double t0, t1, tcut, sec, utime, stime;
 	int64_t bytes;
 	pid_t prod, cons;
 	int ch, i, p[2], status, cstatus, oflags;
 
 	memset(&t, 0, sizeof(t));
-	while ((ch = getopt(argc, argv, "+aci:l:o:w:")) != -1)
+	while ((ch = getopt(argc, argv, "+acpi:l:o:w:")) != -1)
 		switch (ch) {
 		case 'a':
 			t.append = 1;
 			break;
 		case 'c':
 			t.count = 1;
+			break;
+		case 'p':
+			t.cutoff = 1;
 			break;
 		case 'i':
 			t.in = optarg;
@@ -266,6 +296,8 @@ main(int argc, char *argv[])
 		} else
 			cons = spawn(t.cons, p[0], -1, t.out, oflags);
 		(void)close(p[0]);
+		if (cons != -1 && t.window > 0)
+			end_window(t.window, prod, &bytes, &tcut);
 	} else {
 		if ((i = t.in != NULL ? open(t.in, O_RDONLY) : -1) == -1 &&
 		    t.in != NULL)
@@ -273,16 +305,8 @@ main(int argc, char *argv[])
 		prod = spawn(t.prod, i, -1, t.out, oflags);
 		if (i != -1)
 			(void)close(i);
-		if (t.window > 0) {
-			ts.tv_sec = (time_t)t.window;
-			ts.tv_nsec = (long)((t.window - (double)ts.tv_sec) *
-			    1e9);
-			while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
-				continue;
-			bytes = written_by(prod);
-			tcut = bench_now();
-			(void)kill(prod, SIGTERM);
-		}
+		if (t.window > 0)
+			end_window(t.window, prod, &bytes, &tcut);
 	}
 	if (wait4(prod, &status, 0, &ru) == -1)
 		err(1, "wait4");
@@ -307,14 +331,26 @@ main(int argc, char *argv[])
 		else if (WIFEXITED(status) && WEXITSTATUS(status) == 1)
 			status = 0;
 	}
+	if (t.cutoff && cons != -1 && ((WIFSIGNALED(status) &&
+	    WTERMSIG(status) == SIGPIPE) ||
+	    (WIFEXITED(status) && WEXITSTATUS(status) == 1)))
+		status = 0;
 	/*
 	 * CPU time is everything this run started; the peak RSS is the
 	 * producer's and its waited-for descendants' (wait4 reports both).
 	 */
 	if (getrusage(RUSAGE_CHILDREN, &cru) == -1)
 		err(1, "getrusage");
-	printf("%.6f %.3f %.3f %ld %d %" PRId64 "\n", sec,
-	    tv_seconds(&cru.ru_utime), tv_seconds(&cru.ru_stime),
+	utime = tv_seconds(&cru.ru_utime);
+	stime = tv_seconds(&cru.ru_stime);
+	/* The counting consumer is this process: its reads count too. */
+	if (t.count) {
+		if (getrusage(RUSAGE_SELF, &self) == -1)
+			err(1, "getrusage");
+		utime += tv_seconds(&self.ru_utime);
+		stime += tv_seconds(&self.ru_stime);
+	}
+	printf("%.6f %.6f %.6f %ld %d %" PRId64 "\n", sec, utime, stime,
 	    ru.ru_maxrss, status_code(status) != 0 ? status_code(status) :
 	    status_code(cstatus), bytes);
 	if (fflush(stdout) == EOF || ferror(stdout))

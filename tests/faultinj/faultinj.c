@@ -152,6 +152,7 @@ static int ready, scope_all;
 static long fake_pagesize;
 static uintmax_t fake_physmem;
 static const char *action_file;
+static int action_fd = -1;	/* action_file, opened before the program ran */
 
 /* The next definitions of what we interpose. */
 static ssize_t	(*real_read)(int, void *, size_t);
@@ -584,7 +585,14 @@ faultinj_init(void)
 			die(s, "FAULTINJ_SCOPE is all or prog");
 		scope_all = strcmp(s, "all") == 0;
 	}
-	action_file = getenv("FAULTINJ_FILE");
+	/*
+	 * Opened now: a program that confines itself (cat's Landlock) may
+	 * no longer open it by name when the fault comes, but what was open
+	 * before stays usable.
+	 */
+	if ((action_file = getenv("FAULTINJ_FILE")) != NULL)
+		action_fd = real_open(action_file, O_WRONLY | O_APPEND |
+		    O_CLOEXEC);
 	if ((s = getenv("FAULTINJ_PAGESIZE")) != NULL) {
 		if (parse_uint(s, &v) != 0 || v == 0 || v > LONG_MAX)
 			die(s, "bad FAULTINJ_PAGESIZE");
@@ -698,21 +706,24 @@ act_on_file(const struct fault *ft)
 	ssize_t n;
 	int fd;
 
-	if (ft->kind == K_TRUNCATE) {
-		if (truncate(action_file, ft->size) != 0)
-			die(action_file, strerror(errno));
-		return;
-	}
-	if ((fd = real_open(action_file, O_WRONLY | O_APPEND)) == -1)
+	/* A file made after the program started is opened now. */
+	if ((fd = action_fd) == -1 &&
+	    (fd = real_open(action_file, O_WRONLY | O_APPEND)) == -1)
 		die(action_file, strerror(errno));
-	memset(buf, 'G', sizeof(buf));
-	for (left = ft->size; left > 0; left -= n) {
-		n = real_write(fd, buf, (size_t)(left < (off_t)sizeof(buf) ?
-		    left : (off_t)sizeof(buf)));
-		if (n <= 0)
+	if (ft->kind == K_TRUNCATE) {
+		if (ftruncate(fd, ft->size) != 0)
 			die(action_file, strerror(errno));
+	} else {
+		memset(buf, 'G', sizeof(buf));
+		for (left = ft->size; left > 0; left -= n) {
+			n = real_write(fd, buf, (size_t)(left <
+			    (off_t)sizeof(buf) ? left : (off_t)sizeof(buf)));
+			if (n <= 0)
+				die(action_file, strerror(errno));
+		}
 	}
-	(void)real_close(fd);
+	if (fd != action_fd)
+		(void)real_close(fd);
 }
 
 #define	FAIL_WITH(f, ft, rv)	do {					\

@@ -107,6 +107,12 @@ options_after_operand_body()
 	    -e inline:"cat: -n: No such file or directory\n" "$(prog)" a -n
 	printf 'dash\n' > -n
 	atf_check -o inline:"dash\n" "$(prog)" -- -n
+	# Every later word is an operand, "-" and "--" too, whatever the
+	# environment says to glibc's getopt.
+	printf 'in\n' > in
+	atf_check -s exit:1 -o inline:"a\nin\ndash\n" \
+	    -e inline:"cat: -v: No such file or directory\ncat: --: No such file or directory\n" \
+	    -x "unset POSIXLY_CORRECT; $(prog) a -v - -- -n < in"
 }
 
 atf_test_case b_flag
@@ -230,6 +236,149 @@ u_flag_body()
 	atf_check -o inline:'     1\ta\n     2\t^Ib\n' "$(prog)" -unt plain
 }
 
+atf_test_case formatting_at_terminal
+formatting_at_terminal_head()
+{
+	atf_set descr "With formatting options and a terminal as output, each" \
+	    "line shows as soon as it is read; pipes still get large writes"
+	atf_set timeout 300
+}
+formatting_at_terminal_body()
+{
+	command -v python3 > /dev/null && python3 -c 'import pty, termios' ||
+	    atf_skip "python3 with pty and termios is needed to drive a terminal"
+	# driver.py mode cat [option ...], with the modes:
+	#   tty:   stdin a pipe, stdout a terminal (tail -f log | cat -v): each
+	#          line must show before the input is closed
+	#   typed: stdin and stdout one terminal, as typed; ^D ends it
+	#   pipe:  stdin and stdout pipes: once cat has read a line and waits
+	#          for more, nothing may have been written (seen in Linux's
+	#          /proc/PID/io and wchan; not tried elsewhere)
+	cat > driver.py <<'EOF'
+import errno, os, pty, select, sys, termios, time
+
+GUARD = 60      # seconds: a hang guard, not a timing assertion
+
+def fail(msg):
+    sys.stderr.write(msg + "\n")
+    sys.exit(1)
+
+def expect(fd, want, got=b""):
+    while want not in got:
+        if not select.select([fd], [], [], GUARD)[0]:
+            fail("not shown while the input is open: %r, got %r" %
+                (want, got))
+        try:
+            b = os.read(fd, 65536)
+        except OSError as e:
+            if e.errno != errno.EIO:
+                raise
+            b = b""
+        if not b:
+            fail("cat ended before showing %r, got %r" % (want, got))
+        got += b
+    return got[got.index(want) + len(want):]
+
+def raw_output(tty):
+    a = termios.tcgetattr(tty)
+    a[1] &= ~termios.OPOST          # no \n -> \r\n
+    a[3] &= ~termios.ECHO           # what is typed is not echoed
+    termios.tcsetattr(tty, termios.TCSANOW, a)
+
+def spawn(argv, stdin, stdout):
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(stdin, 0)
+        os.dup2(stdout, 1)
+        os.execv(argv[0], argv)
+    return pid
+
+def finish(pid):
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        fail("cat exited with status %#x" % status)
+
+def waiting_for_more(pid, before, n):
+    # cat has read n more bytes and sleeps in a pipe read again.
+    for _ in range(GUARD * 10):
+        with open("/proc/%d/io" % pid) as f:
+            rchar = int(f.readline().split()[1])
+        with open("/proc/%d/wchan" % pid) as f:
+            wchan = f.read()
+        if rchar >= before + n and "pipe_read" in wchan:
+            return
+        time.sleep(0.1)
+    fail("cat did not read its input")
+
+def rchar(pid):
+    with open("/proc/%d/io" % pid) as f:
+        return int(f.readline().split()[1])
+
+mode, argv = sys.argv[1], sys.argv[2:]
+lines = [b"one\x01\ttab\n", b"two\n"]
+if "-A" in argv:
+    want = [b"one^A^Itab$\n", b"two$\n"]
+else:
+    want = [b"     1\tone\x01\ttab\n", b"     2\ttwo\n"]
+if mode == "tty":
+    master, slave = pty.openpty()
+    raw_output(slave)
+    r, w = os.pipe()
+    pid = spawn(argv, r, slave)
+    os.close(r); os.close(slave)
+    rest = b""
+    for line, out in zip(lines, want):
+        os.write(w, line)
+        rest = expect(master, out, rest)
+    os.close(w)
+    finish(pid)
+elif mode == "typed":
+    master, slave = pty.openpty()
+    raw_output(slave)
+    pid = spawn(argv, slave, slave)
+    os.close(slave)
+    rest = b""
+    for line, out in zip(lines, want):
+        os.write(master, line)
+        rest = expect(master, out, rest)
+    os.write(master, b"\x04")
+    finish(pid)
+elif mode == "pipe":
+    r, w = os.pipe()
+    outr, outw = os.pipe()
+    pid = spawn(argv, r, outw)
+    os.close(r); os.close(outw)
+    os.set_blocking(outr, False)
+    for line in lines:
+        before = rchar(pid)
+        os.write(w, line)
+        waiting_for_more(pid, before, len(line))
+        try:
+            b = os.read(outr, 65536)
+            fail("wrote %r to a pipe before its input ended" % b)
+        except BlockingIOError:
+            pass
+    os.close(w)
+    os.set_blocking(outr, True)
+    got = b""
+    while True:
+        b = os.read(outr, 65536)
+        if not b:
+            break
+        got += b
+    if got != b"".join(want):
+        fail("got %r" % got)
+    finish(pid)
+EOF
+	modes="tty typed"
+	[ -r /proc/self/wchan ] && modes="$modes pipe"
+	for opt in -A -n; do
+		for mode in $modes; do
+			atf_check -o ignore python3 driver.py $mode "$(prog)" $opt
+		done
+	done
+}
+
 atf_test_case v_flag
 v_flag_head()
 {
@@ -280,6 +429,27 @@ v_multibyte_body()
 	printf '\303\251\342\202\254\n' >> edge
 	atf_check -o file:edge -x "BUFSZ_SIZE=4096 $(prog) -v edge"
 	atf_check -o file:edge -x "BUFSZ_SIZE=4096 $(prog) -v - < edge"
+}
+
+atf_test_case v_multibyte_confined
+v_multibyte_confined_head()
+{
+	atf_set descr "-v in a locale whose conversion glibc loads lazily" \
+	    "(EUC-JP, from a gconv module) works in the sandbox too"
+	atf_set timeout 120
+}
+v_multibyte_confined_body()
+{
+	# glibc's LOCPATH lets a locale built here be used without root.
+	mkdir loc
+	localedef -i ja_JP -f EUC-JP loc/ja_JP.EUC-JP > /dev/null 2>&1 ||
+	    atf_skip "cannot build a ja_JP.EUC-JP locale with localedef"
+	[ "$(LOCPATH=$PWD/loc LC_ALL=ja_JP.EUC-JP locale charmap 2>/dev/null)" \
+	    = EUC-JP ] || atf_skip "LOCPATH does not reach the locale built"
+	# Hiragana A, printable: whole, not M-$M-".
+	printf '\244\242 x\n' > in
+	atf_check -o file:in -x \
+	    "LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v in"
 }
 
 atf_test_case E_T_A_flags
@@ -340,6 +510,30 @@ combinations_body()
 	atf_check -o file:exp "$(prog)" -nst in
 }
 
+# Whether some process holds a lock on $1 that a fcntl(2) lock conflicts
+# with: python3's lockf is fcntl(F_SETLK).
+locked()
+{
+	python3 -c '
+import fcntl, sys
+with open(sys.argv[1], "a") as f:
+    try:
+        fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        sys.exit(0)
+sys.exit(1)' "$1"
+}
+
+# Whether a lock on the file with inode $1 is held ("held") or waited
+# for ("waited"), as /proc/locks shows it.
+proc_lock()
+{
+	case $2 in
+	held)	grep -Eq "^[0-9]+: (POSIX|OFDLCK|FLOCK) .*:$1 " /proc/locks ;;
+	waited)	grep -Eq -- "-> (POSIX|OFDLCK|FLOCK) .*:$1 " /proc/locks ;;
+	esac
+}
+
 atf_test_case l_flag
 l_flag_head()
 {
@@ -355,13 +549,12 @@ l_flag_body()
 	# The first cat takes the lock, then waits for a writer on the FIFO.
 	"$(prog)" -l fifo >> out &
 	first=$!
-	wait_until grep -q "[0-9]: POSIX .*:$ino " /proc/locks ||
-	    atf_fail "the first cat took no lock"
+	wait_until proc_lock $ino held || atf_fail "the first cat took no lock"
 	# The second queues behind it, however ready its input.
 	printf 'second\n' > second
 	"$(prog)" -l second >> out &
 	next=$!
-	wait_until grep -q -- "-> POSIX .*:$ino " /proc/locks ||
+	wait_until proc_lock $ino waited ||
 	    atf_fail "the second cat did not wait for the lock"
 	printf 'first\n' > fifo
 	wait $first || atf_fail "first cat failed"
@@ -370,6 +563,67 @@ l_flag_body()
 
 	printf 'x\n' > x
 	atf_check -o inline:'x\n' "$(prog)" -l x
+}
+
+atf_test_case l_flag_kept
+l_flag_kept_head()
+{
+	atf_set descr "-l keeps its lock when an operand is the output file" \
+	    "itself, opened and closed: another fcntl lock still waits"
+	atf_set timeout 120
+}
+l_flag_kept_body()
+{
+	command -v python3 > /dev/null ||
+	    atf_skip "python3 is needed to try a fcntl(2) lock"
+	printf 'old\n' > out
+	mkfifo fifo
+	# out is opened as an operand (and refused: it is appended to), then
+	# closed; then cat waits for a writer on the FIFO.
+	"$(prog)" -l out fifo >> out 2> err &
+	pid=$!
+	# Our open of the FIFO returns once cat has opened it: past out.
+	exec 3> fifo
+	locked out || atf_fail "closing the operand out dropped the lock"
+	printf 'new\n' >&3
+	exec 3>&-
+	wait $pid && atf_fail "cat took out, its own output, as input"
+	atf_check -o inline:'cat: out: input file is output file\n' cat err
+	atf_check -o inline:'old\nnew\n' cat out
+	locked out && atf_fail "the lock outlived cat"
+	true
+}
+
+atf_test_case l_flag_whole_runs
+l_flag_whole_runs_head()
+{
+	atf_set descr "cat -l out fifo blkB >> out while another cat -l" \
+	    "appends: the output is two whole runs, one after the other"
+	atf_set timeout 120
+}
+l_flag_whole_runs_body()
+{
+	[ -r /proc/locks ] || atf_skip "no /proc/locks to watch the lock queue"
+	: > out
+	ino=$(ls -i out | awk '{ print $1 }')
+	random_file blkA 1048576
+	random_file blkB 1048576
+	mkfifo fifo
+	"$(prog)" -l out fifo blkB >> out &
+	first=$!
+	exec 3> fifo
+	# The first cat is past out, which it opened and closed.  The second
+	# must wait; had the first lost its lock, it writes blkA now.
+	"$(prog)" -l blkA >> out 3>&- &
+	next=$!
+	wait_until eval "proc_lock $ino waited || ! kill -0 $next 2>/dev/null" ||
+	    atf_fail "the second cat neither waited nor ended"
+	printf 'fifo\n' >&3
+	exec 3>&-
+	wait $first || atf_fail "first cat failed"
+	wait $next || atf_fail "second cat failed"
+	{ printf 'fifo\n'; cat blkB blkA; } > exp
+	cmp -s exp out || atf_fail "the two outputs are not two whole runs"
 }
 
 atf_test_case missing_operand
@@ -530,6 +784,140 @@ input_is_output_body()
 	atf_check -o inline:'data\n' cat h
 }
 
+# refused name command: on every path, plain and with -n, the command
+# (in which CAT stands for cat and its option) is refused with "cat: name:
+# input file is output file", exit 1, and f, 3 MiB and some, is untouched.
+refused()
+{
+	for p in auto $PATHS; do
+		for opt in "" -n; do
+			cp orig f
+			atf_check -s exit:1 \
+			    -e inline:"cat: $1: input file is output file\n" \
+			    -x "CAT='$(prog) $opt'; BUFSZ_PATH=$p; export BUFSZ_PATH; $2"
+			cmp -s orig f || atf_fail "$p $opt: $2 changed f"
+		done
+	done
+}
+
+atf_test_case same_file_refused
+same_file_refused_head()
+{
+	atf_set descr "One file as input and output, with bytes left to read" \
+	    "and the output able to reach them, is refused on every path"
+	atf_set timeout 300
+}
+same_file_refused_body()
+{
+	random_file orig 3145739
+	# stdin and stdout one open file description, one offset: every
+	# write would move the reading point past what it overwrote.
+	refused stdin '$CAT <>f 1>&0'
+	refused stdin '$CAT - <>f 1>&0'
+	refused stdin 'exec 3<>f; $CAT <&3 >&3'
+	# Appended, through the same name, stdin, links and /dev/fd.
+	refused f '$CAT f >> f'
+	refused stdin '$CAT - < f >> f'
+	ln f hard
+	refused hard '$CAT hard >> f'
+	ln -s f soft
+	refused soft '$CAT soft >> f'
+	if [ -e /dev/fd/3 ] 2>/dev/null 3<f; then
+		refused /dev/fd/3 '$CAT /dev/fd/3 3<f >> f'
+	fi
+	# The output ahead of the reading point.
+	refused f '{ dd bs=1000 seek=1 count=0 conv=notrunc 2>/dev/null;
+	    $CAT f; } 1<>f'
+	# With a formatting option the output outgrows the input.
+	cp orig f
+	atf_check -s exit:1 -e inline:'cat: f: input file is output file\n' \
+	    -x "$(prog) -n f 1<>f"
+	atf_check cmp orig f
+	# Two operands: the first goes onto itself, the second would land
+	# behind the output.
+	cp orig f
+	atf_check -s exit:1 -e inline:'cat: f: input file is output file\n' \
+	    -x "$(prog) f f 1<>f"
+	atf_check cmp orig f
+}
+
+atf_test_case same_file_harmless
+same_file_harmless_head()
+{
+	atf_set descr "A plain copy of a file onto itself at or behind the" \
+	    "reading point goes through, on every path, and does what it says"
+	atf_set timeout 300
+}
+same_file_harmless_body()
+{
+	random_file orig 3145739
+	for p in auto $PATHS; do
+		export BUFSZ_PATH=$p
+		# Each byte written back where it was read: f unchanged.
+		cp orig f
+		atf_check -x "$(prog) f 1<>f"
+		cmp -s orig f || atf_fail "$p: cat f 1<>f changed f"
+		# Separate descriptions at the same offset, not one shared.
+		cp orig f
+		atf_check -x "exec 3<f; $(prog) <&3 1<>f"
+		cmp -s orig f || atf_fail "$p: cat <f 1<>f changed f"
+		# Written behind the reading point: the tail moves to the head,
+		# what is past its new end is left (1<> does not truncate).
+		# Shifted by one byte, the mmap path's overlapping copy once
+		# came out wrong.
+		for skip in 1 4096 70001; do
+			cp orig f
+			atf_check -x "exec <f; dd bs=$skip count=1 >/dev/null \
+			    2>&1; $(prog) 1<>f"
+			{ tail -c +$((skip + 1)) orig; tail -c $skip orig; } > exp
+			cmp -s exp f || atf_fail "$p: shifting by $skip differs"
+		done
+		# Nothing left to read.
+		cp orig f
+		atf_check -x "exec <f; cat >/dev/null; $(prog) >>f"
+		cmp -s orig f || atf_fail "$p: cat at its end changed f"
+		atf_check -x "$(prog) f > f"
+		atf_check -o empty cat f
+	done
+	unset BUFSZ_PATH
+	# /dev/stdin opened afresh (Linux) starts at 0 and writes each byte
+	# back; where it is the same description (the BSDs) it is refused.
+	cp orig f
+	"$(prog)" /dev/stdin <>f 1>&0 2>err
+	case $? in
+	0)	atf_check -o empty cat err ;;
+	*)	atf_check -o inline:'cat: /dev/stdin: input file is output file\n' \
+		    cat err ;;
+	esac
+	atf_check cmp orig f
+}
+
+atf_test_case same_file_bind_mount
+same_file_bind_mount_head()
+{
+	atf_set descr "The same file seen through a bind mount is refused"
+	atf_set require.user root
+	atf_set timeout 120
+}
+same_file_bind_mount_body()
+{
+	command -v unshare > /dev/null && command -v mount > /dev/null ||
+	    atf_skip "no unshare(1) to bind-mount in a private namespace"
+	unshare -m true 2>/dev/null ||
+	    atf_skip "cannot make a private mount namespace here"
+	mkdir a b
+	random_file a/f 3145739
+	cp a/f orig
+	# The mount lives only as long as the private namespace: no cleanup.
+	for opt in "" -n; do
+		atf_check -s exit:1 \
+		    -e inline:'cat: b/f: input file is output file\n' \
+		    unshare -m sh -c "mount --bind a b &&
+			$(prog) $opt b/f >> a/f"
+		atf_check cmp orig a/f
+	done
+}
+
 atf_test_case sigpipe
 sigpipe_head()
 {
@@ -567,6 +955,48 @@ proc_file_body()
 	done
 	dd if=/proc/filesystems of=ref bs=65536 2>/dev/null
 	atf_check -o file:ref "$(prog)" /proc/filesystems
+	# sysfs files claim 4096 bytes and hold fewer.
+	for f in /sys/kernel/mm/transparent_hugepage/enabled \
+	    /sys/devices/system/cpu/online; do
+		[ -r $f ] || continue
+		dd if=$f of=ref bs=65536 2>/dev/null
+		for p in auto $PATHS; do
+			atf_check -o file:ref -x "BUFSZ_PATH=$p $(prog) $f"
+			atf_check -o file:ref -x "BUFSZ_PATH=$p $(prog) $f | cat"
+		done
+	done
+}
+
+atf_test_case late_reader
+late_reader_head()
+{
+	atf_set descr "A reader that drains the pipe after cat exited gets the" \
+	    "old bytes of a file renamed into place, and, of a file rewritten" \
+	    "in place, as many bytes, each old or new (cat.1, CAVEATS)"
+	atf_set timeout 120
+}
+late_reader_body()
+{
+	# 16 KiB: the whole of it waits in a pipe of the default capacity.
+	awk 'BEGIN { for (i = 0; i < 2048; i++) printf "old%05d", i }' > old
+	awk 'BEGIN { for (i = 0; i < 2048; i++) printf "NEW%05d", i }' > new
+	mkfifo gate
+	for p in auto $PATHS; do
+		# The reader waits at the gate until cat has exited and the
+		# file has been replaced.
+		cp old v
+		{ BUFSZ_PATH=$p "$(prog)" v; cp new v.tmp; mv v.tmp v; : > gate; } |
+		    { : < gate; cat > got; }
+		cmp -s old got || atf_fail "$p: a file renamed into place showed"
+		cp old v
+		{ BUFSZ_PATH=$p "$(prog)" v
+		  dd if=new of=v conv=notrunc 2>/dev/null; : > gate; } |
+		    { : < gate; cat > got; }
+		fold -w 8 got | awk '$0 != sprintf("old%05d", NR - 1) &&
+		    $0 != sprintf("NEW%05d", NR - 1) { exit 1 }
+		    END { exit NR != 2048 }' ||
+		    atf_fail "$p: bytes neither old nor new, or lost"
+	done
 }
 
 atf_test_case fifo
@@ -636,6 +1066,149 @@ EOF
 	# Nobody listening: the error is the connect's.
 	atf_check -s exit:1 -e inline:'cat: sock: Connection refused\n' \
 	    "$(prog)" sock
+}
+
+# Whether this host's kernel offers Landlock (Linux 5.13 and later, when
+# enabled): landlock_create_ruleset(NULL, 0, VERSION), system call 444.
+have_landlock()
+{
+	[ "$(uname -s)" = Linux ] && command -v python3 > /dev/null &&
+	    python3 -c '
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+sys.exit(0 if libc.syscall(444, None, 0, 1) >= 1 else 1)'
+}
+
+atf_test_case sandbox_entered
+sandbox_entered_head()
+{
+	atf_set descr "cat confines itself: Landlock on Linux (no_new_privs" \
+	    "set), Capsicum's capability mode on FreeBSD (cap_enter traced)"
+	atf_set timeout 120
+}
+sandbox_entered_body()
+{
+	printf 'a\n' > a
+	case $(uname -s) in
+	Linux)
+		have_landlock || atf_skip "the kernel offers no Landlock"
+		mkfifo fifo
+		"$(prog)" a fifo > out &
+		pid=$!
+		# Our open returns once cat, confined by then, opened the FIFO.
+		exec 3> fifo
+		grep -q '^NoNewPrivs:[[:space:]]*1' /proc/$pid/status ||
+		    atf_fail "cat runs without no_new_privs: not sandboxed"
+		exec 3>&-
+		wait $pid || atf_fail "cat failed"
+		atf_check -o inline:'a\n' cat out
+		;;
+	FreeBSD)
+		command -v ktrace > /dev/null ||
+		    atf_skip "no ktrace(1) to see cat enter capability mode"
+		atf_check -o inline:'a\n' ktrace -f kt.out -t c "$(prog)" a
+		kdump -f kt.out > dump
+		grep -q 'CALL  cap_enter' dump ||
+		    atf_fail "cat did not enter capability mode"
+		# Nothing is opened by name once in it: the operand was opened
+		# ahead.
+		sed -n '/CALL  cap_enter/,$p' dump | grep -E 'CALL  open' &&
+		    atf_fail "cat opened a file after cap_enter"
+		;;
+	*)
+		atf_skip "cat has no sandbox on $(uname -s)"
+		;;
+	esac
+}
+
+# A file put behind an operand's name once cat is confined was not given
+# to it: cat must not be able to open it (as root too, whom no permission
+# stops).  Only Linux opens anything by name then: a FIFO or device
+# operand, when its turn comes.
+not_given()
+{
+	have_landlock || atf_skip "the kernel offers no Landlock"
+	mkfifo fifo
+	ln -s fifo link
+	printf 'secret\n' > secret
+	"$(prog)" fifo link > out 2> err &
+	pid=$!
+	exec 3> fifo
+	# cat is confined and reading fifo; link now leads to another file.
+	ln -sfn secret link
+	printf 'a\n' >&3
+	exec 3>&-
+	wait $pid && atf_fail "cat read a file it was not given"
+	atf_check -o inline:'a\n' cat out
+	atf_check -o inline:'cat: link: Permission denied\n' cat err
+}
+
+atf_test_case sandbox_not_given
+sandbox_not_given_head()
+{
+	atf_set descr "A confined cat cannot open a file it was not given"
+	atf_set timeout 120
+}
+sandbox_not_given_body()
+{
+	not_given
+}
+
+atf_test_case sandbox_not_given_unprivileged
+sandbox_not_given_unprivileged_head()
+{
+	atf_set descr "An unprivileged cat confines itself all the same"
+	atf_set require.user unprivileged
+	atf_set timeout 120
+}
+sandbox_not_given_unprivileged_body()
+{
+	not_given
+}
+
+atf_test_case sandbox_never_fails
+sandbox_never_fails_head()
+{
+	atf_set descr "Confined or not, cat reads what it would unconfined:" \
+	    "/dev/stdin, /proc and /sys, files replaced while it runs," \
+	    "more operands than it opens ahead"
+	atf_set timeout 120
+}
+sandbox_never_fails_body()
+{
+	printf 'in\n' > in
+	atf_check -o inline:'in\n' -x "$(prog) /dev/stdin < in"
+	atf_check -o inline:'in\n' -x "$(prog) < in | $(prog) /dev/stdin"
+	atf_check -o inline:'in\n' -x "$(prog) /dev/fd/3 3< in"
+	if [ -r /proc/self/status ]; then
+		atf_check -o match:'^Name:[[:space:]]*cat$' "$(prog)" \
+		    /proc/self/status
+	fi
+	# A file renamed into an operand's place while cat waits on a FIFO:
+	# its old content (opened ahead) or its new, never an error.
+	printf 'old\n' > f
+	mkfifo fifo
+	"$(prog)" fifo f > out &
+	pid=$!
+	exec 3> fifo
+	printf 'new\n' > f.tmp
+	mv f.tmp f
+	exec 3>&-
+	wait $pid || atf_fail "cat failed on a file renamed into place"
+	grep -Eqx 'old|new' out || atf_fail "got $(cat out)"
+	# One operand more than confine.c opens ahead, one file many times.
+	printf 'x' > x
+	set --
+	i=0
+	while [ $i -lt 1001 ]; do
+		set -- "$@" x
+		i=$((i + 1))
+	done
+	"$(prog)" "$@" > out || atf_fail "cat of 1001 operands failed"
+	atf_check -o inline:'1001\n' -x "wc -c < out | tr -d ' '"
+	"$(prog)" "$@" nonexistent > out 2> err && atf_fail "exit 0"
+	atf_check -o inline:'cat: nonexistent: No such file or directory\n' \
+	    cat err
 }
 
 atf_test_case buffer_boundaries
@@ -794,11 +1367,15 @@ atf_init_test_cases()
 	atf_add_test_case s_flag
 	atf_add_test_case t_flag
 	atf_add_test_case u_flag
+	atf_add_test_case formatting_at_terminal
 	atf_add_test_case v_flag
 	atf_add_test_case v_multibyte
+	atf_add_test_case v_multibyte_confined
 	atf_add_test_case E_T_A_flags
 	atf_add_test_case combinations
 	atf_add_test_case l_flag
+	atf_add_test_case l_flag_kept
+	atf_add_test_case l_flag_whole_runs
 	atf_add_test_case missing_operand
 	atf_add_test_case unreadable_operand
 	atf_add_test_case directory
@@ -807,11 +1384,19 @@ atf_init_test_cases()
 	atf_add_test_case unknown_option
 	atf_add_test_case bad_environment
 	atf_add_test_case input_is_output
+	atf_add_test_case same_file_refused
+	atf_add_test_case same_file_harmless
+	atf_add_test_case same_file_bind_mount
 	atf_add_test_case sigpipe
 	atf_add_test_case proc_file
+	atf_add_test_case late_reader
 	atf_add_test_case fifo
 	atf_add_test_case char_device
 	atf_add_test_case socket
+	atf_add_test_case sandbox_entered
+	atf_add_test_case sandbox_not_given
+	atf_add_test_case sandbox_not_given_unprivileged
+	atf_add_test_case sandbox_never_fails
 	atf_add_test_case buffer_boundaries
 	atf_add_test_case engine_paths
 	atf_add_test_case large_file

@@ -1,0 +1,42 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * cat: what cat.c takes from the files its Makefile picks for the host
+ * (lock_ofd.c or lock_flock.c; sandbox_linux.c, sandbox_freebsd.c or
+ * sandbox_none.c) and from confine.c.
+ */
+
+#ifndef _CAT_EXTERN_H_
+#define _CAT_EXTERN_H_
+
+#include <stddef.h>
+
+/*
+ * -l: wait for an exclusive lock on the whole of the standard output,
+ * one that no close(2) of another descriptor for the same file drops.
+ */
+void	lock_output(void);
+
+/*
+ * confine.c: confine() enters the host's sandbox where it can, given the
+ * operands, once everything cat learns lazily is learned; operand_open()
+ * then opens operand i, named path, for reading, as open(2) would.
+ */
+void	confine(char *const []);
+int	operand_open(size_t, const char *);
+
+/*
+ * The host's sandbox, for confine.c.  sandbox_new() returns NULL where
+ * there is none.  sandbox_limit_fd() narrows a descriptor opened before
+ * the sandbox to reading; sandbox_allow_path() lets the sandbox open what
+ * path names now, for reading; sandbox_enter() puts the process in it.
+ * Each returns 0, or -1 with errno set.
+ */
+struct sandbox;
+struct sandbox *sandbox_new(void);
+int	sandbox_limit_fd(struct sandbox *, int);
+int	sandbox_allow_path(struct sandbox *, const char *);
+int	sandbox_enter(struct sandbox *);
+void	sandbox_free(struct sandbox *);
+
+#endif /* !_CAT_EXTERN_H_ */

@@ -1,0 +1,187 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * cat's sandbox on Linux: Landlock (Linux 5.13 and later, when enabled).
+ *
+ * The ruleset handles every file system access right the kernel knows:
+ * once it is in force, nothing can be opened, created, written, removed,
+ * linked, truncated or executed by name, except what a rule allows.  The
+ * one kind of rule cat adds allows reading one operand that confine.c
+ * could not open ahead (a FIFO or a device), by its inode.  What was open
+ * before stays usable: the standard descriptors and the operands opened
+ * ahead.  Connecting to a Unix-domain socket by name is not a file system
+ * access Landlock restricts up to its ABI 7, so socket operands still
+ * work.
+ */
+
+#include <sys/types.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+
+#include <linux/landlock.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "extern.h"
+
+/*
+ * Rights newer than some headers (Linux 6.1's has up to REFER), from the
+ * kernel's ABI, which never changes a bit's meaning.
+ */
+#ifndef LANDLOCK_ACCESS_FS_TRUNCATE
+#define	LANDLOCK_ACCESS_FS_TRUNCATE	(1ULL << 14)	/* ABI 3 */
+#endif
+#ifndef LANDLOCK_ACCESS_FS_IOCTL_DEV
+#define	LANDLOCK_ACCESS_FS_IOCTL_DEV	(1ULL << 15)	/* ABI 5 */
+#endif
+
+/* ABI 1's rights: everything from EXECUTE to MAKE_SYM. */
+#define	ACCESS_FS_ABI1	((LANDLOCK_ACCESS_FS_MAKE_SYM << 1) - 1)
+
+struct sandbox {
+	int	sb_ruleset;
+};
+
+static int	ruleset_new(void);
+static int	allow_own_proc(struct sandbox *);
+
+struct sandbox *
+sandbox_new(void)
+{
+	struct sandbox *sb;
+
+	if ((sb = malloc(sizeof(*sb))) == NULL)
+		return (NULL);
+	if ((sb->sb_ruleset = ruleset_new()) == -1) {
+		free(sb);
+		return (NULL);
+	}
+	return (sb);
+}
+
+/* A ruleset that handles all the kernel's file system rights, or -1. */
+static int
+ruleset_new(void)
+{
+	struct landlock_ruleset_attr attr;
+	long abi;
+
+	abi = syscall(SYS_landlock_create_ruleset, NULL, 0,
+	    LANDLOCK_CREATE_RULESET_VERSION);
+	if (abi < 1)
+		return (-1);
+	attr.handled_access_fs = ACCESS_FS_ABI1;
+	if (abi >= 2)
+		attr.handled_access_fs |= LANDLOCK_ACCESS_FS_REFER;
+	if (abi >= 3)
+		attr.handled_access_fs |= LANDLOCK_ACCESS_FS_TRUNCATE;
+	if (abi >= 5)
+		attr.handled_access_fs |= LANDLOCK_ACCESS_FS_IOCTL_DEV;
+	return ((int)syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr),
+	    0));
+}
+
+/* Nothing to limit: a descriptor open before the sandbox is not in it. */
+int
+sandbox_limit_fd(struct sandbox *sb, int fd)
+{
+
+	(void)sb;
+	(void)fd;
+	return (0);
+}
+
+/*
+ * Allow reading what path names now (its inode, whatever name later
+ * leads to it).  A pipe or socket named through /dev/fd has no inode on a
+ * file system (EBADFD): Landlock does not check opening it, and no rule
+ * is needed.
+ */
+int
+sandbox_allow_path(struct sandbox *sb, const char *path)
+{
+	struct landlock_path_beneath_attr rule;
+	int rv, serrno;
+
+	if ((rule.parent_fd = open(path, O_PATH | O_CLOEXEC)) == -1)
+		return (-1);
+	rule.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE;
+	rv = (int)syscall(SYS_landlock_add_rule, sb->sb_ruleset,
+	    LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
+	serrno = errno;
+	(void)close(rule.parent_fd);
+	errno = serrno;
+	return (rv != 0 && errno != EBADFD ? -1 : 0);
+}
+
+int
+sandbox_enter(struct sandbox *sb)
+{
+
+	if (allow_own_proc(sb) != 0 ||
+	    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+	    syscall(SYS_landlock_restrict_self, sb->sb_ruleset, 0) != 0)
+		return (-1);
+	return (0);
+}
+
+void
+sandbox_free(struct sandbox *sb)
+{
+
+	(void)close(sb->sb_ruleset);
+	free(sb);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define	ASAN	1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define	ASAN	1
+#endif
+#endif
+
+#ifdef ASAN
+/*
+ * In an AddressSanitizer build (make SANITIZE=1), what the sanitizer
+ * itself needs once cat is confined.  Its leak check reads
+ * /proc/self/task and /proc/self/maps as the process exits: allow reading
+ * this process's own /proc directory, kept open to the end, since procfs
+ * makes a new inode for a new lookup once the old one is forgotten.  Its
+ * reports would start llvm-symbolizer, which cannot be run, and die of
+ * SIGPIPE writing to it: they give addresses instead (ASAN_OPTIONS may
+ * still ask otherwise).
+ */
+const char	*__asan_default_options(void);
+
+const char *
+__asan_default_options(void)
+{
+
+	return ("symbolize=0");
+}
+
+static int
+allow_own_proc(struct sandbox *sb)
+{
+	struct landlock_path_beneath_attr rule;
+
+	if ((rule.parent_fd = open("/proc/self", O_PATH | O_CLOEXEC)) == -1)
+		return (-1);
+	rule.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE |
+	    LANDLOCK_ACCESS_FS_READ_DIR;
+	return ((int)syscall(SYS_landlock_add_rule, sb->sb_ruleset,
+	    LANDLOCK_RULE_PATH_BENEATH, &rule, 0));
+}
+#else
+static int
+allow_own_proc(struct sandbox *sb)
+{
+
+	(void)sb;
+	return (0);
+}
+#endif
