@@ -8,8 +8,8 @@
  * character may straddle them.
  */
 
-#ifndef COOK_H
-#define	COOK_H
+#ifndef _COOK_H_
+#define	_COOK_H_
 
 #include <limits.h>
 #include <stddef.h>
@@ -63,4 +63,4 @@ void	cook_chunk(struct cook *, const unsigned char *, size_t);
 void	cook_end(struct cook *);
 void	cook_flush(struct cook *);
 
-#endif /* !COOK_H */
+#endif /* !_COOK_H_ */

@@ -5,7 +5,7 @@
  */
 
 #ifndef _CP_EXTERN_H_
-#define _CP_EXTERN_H_
+#define	_CP_EXTERN_H_
 
 #include <sys/types.h>
 #include <sys/stat.h>

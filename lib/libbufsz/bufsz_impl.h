@@ -8,18 +8,125 @@
 #ifndef _BUFSZ_IMPL_H_
 #define	_BUFSZ_IMPL_H_
 
+#include <sys/stat.h>
+
 #include "bufsz_private.h"
 
 struct bufsz_engine {
 	char		*be_buf;	/* the read/write buffer, lazily had */
 	size_t		 be_bufsz;
-	enum bufsz_path	 be_force;	/* BUFSZ_PATH, or bufsz_engine_force() */
+	enum bufsz_path	 be_force;	/* BUFSZ_PATH or bufsz_engine_force */
 	size_t		 be_force_size;	/* BUFSZ_SIZE, or forced; 0: policy */
 	int		 be_flags;
-	int		 be_pipe[2];	/* private pipe for splice, or -1 */
+	int		 be_pipe[2];	/* kpath_linux.c's splice pipe, or -1 */
 	enum bufsz_path	 be_last;	/* the path the last copy took */
 	volatile off_t	 be_moved;	/* bytes moved by the copy under way */
 };
+
+/* One copy under way: the engine, both sides, and how much is left. */
+struct job {
+	struct bufsz_engine	*j_e;
+	int			 j_in;
+	int			 j_out;
+	const struct stat	*j_inst;
+	const struct stat	*j_outst;
+	off_t			 j_left;	/* bytes to copy, -1: to EOF */
+	int			 j_holes;	/* zero blocks become holes */
+};
+
+/* A fast path declines; read/write takes over from the same byte. */
+#define	REFUSED		(-1)
+
+/*
+ * The most one system call of a kernel-side path (copy_file_range,
+ * sendfile, splice) is asked to move.  Uncapped, one call copies a whole
+ * file: ^C then waits for it, and cp's progress stands still.  The cap
+ * costs nothing measurable (table at the top of engine.c).
+ */
+#define	CHUNK_MAX	((size_t)8 << 20)
+
+/* How much the next call may move: at most cap, and no more than is left. */
+static inline size_t
+job_want(const struct job *j, size_t cap)
+{
+
+	if (j->j_left >= 0 && (uintmax_t)j->j_left < cap)
+		return ((size_t)j->j_left);
+	return (cap);
+}
+
+static inline void
+job_moved(struct job *j, size_t n)
+{
+
+	j->j_e->be_moved += (off_t)n;
+	if (j->j_left > 0)
+		j->j_left -= (off_t)n;
+}
+
+static inline int
+job_done(const struct job *j)
+{
+
+	return (j->j_left == 0);
+}
+
+/*
+ * Whether a call that moved got of the asked bytes, already counted, has
+ * met the end of a regular input, so that no call is spent to see a 0.
+ * A short count alone proves nothing (a signal, a full pipe or socket on
+ * the other side), but a short count that brings the copy to exactly the
+ * size the input had when it was looked at means every byte it had then
+ * is copied: what follows was written later, as if after the copy.  A
+ * file that grew before the copy, or was entered past its start, moves
+ * another amount and gets its 0 as before; /proc (size 0) and /sys
+ * (4096, fewer bytes) never match.
+ */
+static inline int
+job_at_end(const struct job *j, size_t asked, size_t got)
+{
+
+	return (got < asked && j->j_left < 0 &&
+	    S_ISREG(j->j_inst->st_mode) && j->j_inst->st_size > 0 &&
+	    j->j_e->be_moved == j->j_inst->st_size);
+}
+
+/* engine.c: a first call that moved nothing wants read(2)'s word. */
+int	bufsz_job_declines(const struct job *, int moved);
+
+/*
+ * io.c: after a call on in or out (-1: not that side) failed, 1 when it
+ * should be made again: it was interrupted, or a non-blocking descriptor
+ * said EAGAIN and poll(2) says it is ready now.  0, errno kept, otherwise.
+ */
+int	bufsz_io_again(int in, int out);
+
+/*
+ * The host's kernel paths, kpath_<host>.c.  bufsz_kpath_auto() is the path
+ * AUTO takes for the pair (rw when the host has nothing faster);
+ * bufsz_kpath_copy() copies by path p, or returns REFUSED (having moved
+ * nothing more) when p cannot serve the pair or the kernel refuses it;
+ * bufsz_kpath_lends() says whether the forced path lends pages by
+ * reference to out; bufsz_kpath_release() closes what the paths keep in
+ * the engine.
+ */
+enum bufsz_path	bufsz_kpath_auto(const struct job *);
+int	bufsz_kpath_copy(struct job *, enum bufsz_path);
+int	bufsz_kpath_lends(enum bufsz_path, const struct stat *out);
+void	bufsz_kpath_release(struct bufsz_engine *);
+
+/*
+ * The hole map (kpath.c where the host has SEEK_DATA, else
+ * kpath_portable.c): the next data at or after pos, as [*data, *hole):
+ * 1; 0 when only a hole is left; -1 with errno when the file system
+ * cannot say.  kpath.c also has the loop every kernel path shares.
+ */
+int	bufsz_next_data(int fd, off_t pos, off_t *data, off_t *hole);
+int	bufsz_kpath_loop(struct job *, ssize_t (*)(const struct job *, size_t));
+ssize_t	bufsz_move_cfr(const struct job *, size_t);
+
+/* The memory the host gives this process (probe_<host>.c). */
+int	bufsz_host_physmem(uint64_t *);
 
 /* The environment, read once a process (env.c). */
 enum bufsz_path	bufsz_env_path(void);

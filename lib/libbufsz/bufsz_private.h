@@ -20,11 +20,11 @@
  * not the caller, copes with a bogus st_blksize.
  */
 struct bufsz_facts {
-	uint64_t	bf_physmem;	/* bytes of memory this process may use */
+	uint64_t	bf_physmem;	/* memory this process may use */
 	size_t		bf_pagesize;
 	mode_t		bf_in_type;	/* S_IFMT bits of the input, or 0 */
 	long long	bf_in_blksize;	/* st_blksize of the input */
-	off_t		bf_in_size;	/* st_size of a regular input, else -1 */
+	off_t		bf_in_size;	/* st_size of a regular input, or -1 */
 	mode_t		bf_out_type;	/* S_IFMT bits of the output, or 0 */
 	long long	bf_out_blksize;	/* st_blksize of the output */
 };

@@ -15,39 +15,30 @@
 
 /*
  * What the constants stand on: libbufsz's own read/write loop at forced
- * buffer sizes, the input in the page cache, GB per CPU second of the
- * copier (and of the pipe's reader).  Wall-clock figures have the same
- * shape but spread 2-10x on this shared machine, so CPU time chose.
+ * buffer sizes, in GB per CPU second of the copier (and of a pipe's
+ * reader), the input in the page cache.  A: 1 GiB, medians of 5 rounds
+ * (9 into a new file).  B: 512 MiB into new files on a quiet machine,
+ * median (worst) of 11.  Wall clock has the same shape but spreads 2-10x
+ * on a shared machine, so CPU time chose.
  *
- * Machine: AMD EPYC (Zen 5) KVM guest, 2 vCPUs, 24 GiB, L2 1 MiB a core,
- * Linux 6.18, Debian 12, ext4 on virtio, 4 KiB pages; 2026-12-02.
- * Reproduce: make bench (the sweep), or, for the second table,
+ *	buffer	A: /dev/null  pipe  new file  tmpfs    B: new file  tmpfs
+ *	  4 KiB	       6.0     1.0     1.1     1.7
+ *	 16 KiB	      12.8     2.3     2.7     2.3
+ *	 64 KiB	      15.1     3.6     4.0     2.5
+ *	128 KiB	      17.7     3.6     3.7     2.5	  4.9 (4.3)  2.9 (2.4)
+ *	256 KiB	                                	  5.2 (2.7)  2.8 (2.7)
+ *	512 KiB	      20.0     3.7     3.8     2.5
+ *	  1 MiB	      17.4     3.7     2.8     2.5	  5.4 (3.9)  2.9 (2.4)
+ *	  2 MiB	      17.8     3.4     5.1     2.4	  3.3 (0.7)  2.9 (2.3)
+ *	  4 MiB	                                	  5.6 (1.0)  2.9 (2.4)
+ *	  8 MiB	      16.7     3.0     4.8     1.9	  5.0 (0.8)  2.8 (2.3)
+ *	 16 MiB	      11.8     2.7     1.1     2.1
+ *
+ * Reproduce: A is make bench's sweep (the runs are in docs/bench); B is
  *	tests/bench/sweep -n 11 -b 128k,256k,1m,2m,4m,8m -o file,tmpfs -s 512m
- *
- * 1 GiB, median of 5 rounds (9 for the new file):
- *	buffer	/dev/null  pipe  new file  tmpfs file
- *	  4 KiB	    6.0	    1.0	    1.1	    1.7
- *	 16 KiB	   12.8	    2.3	    2.7	    2.3
- *	 64 KiB	   15.1	    3.6	    4.0	    2.5
- *	128 KiB	   17.7	    3.6	    3.7	    2.5
- *	512 KiB	   20.0	    3.7	    3.8	    2.5
- *	  1 MiB	   17.4	    3.7	    2.8	    2.5
- *	  2 MiB	   17.8	    3.4	    5.1	    2.4
- *	  8 MiB	   16.7	    3.0	    4.8	    1.9
- *	 16 MiB	   11.8	    2.7	    1.1	    2.1
- *
- * 512 MiB into new files, median (and worst) of 11 rounds, machine quiet:
- *	buffer	new file	tmpfs file
- *	128 KiB	4.9 (4.3)	2.9 (2.4)
- *	256 KiB	5.2 (2.7)	2.8 (2.7)
- *	  1 MiB	5.4 (3.9)	2.9 (2.4)
- *	  2 MiB	3.3 (0.7)	2.9 (2.3)
- *	  4 MiB	5.6 (1.0)	2.9 (2.4)
- *	  8 MiB	5.0 (0.8)	2.8 (2.3)
- *
- * From a cold cache (the input dropped before each run, 256 MiB) every
- * size from 8 KiB up read at 2.2-2.7 GB/s wall clock: the kernel's
- * readahead (8 MiB on this disk) does that work, not the buffer.
+ * Machine: AMD EPYC KVM guest, 2 vCPUs (shared), 24 GiB, 4 KiB pages,
+ * Debian 12, Linux 6.18, ext4 on virtio.  From a cold cache every size
+ * from 8 KiB up read at 2.2-2.7 GB/s: readahead, not the buffer, rules.
  */
 
 /*
@@ -141,12 +132,14 @@ decide(const struct bufsz_facts *f, const char **why)
 
 	/*
 	 * A regular input smaller than the buffer needs no more than itself
-	 * (one read finds its end), which keeps 20,000 small files from
-	 * touching pages they never fill.
+	 * and a byte, which keeps 20,000 small files from touching pages
+	 * they never fill.  The byte makes the one read that takes the whole
+	 * file come back short, which tells the engine it has the end (a
+	 * file of exactly 4 KiB read into 4 KiB would need a read of 0).
 	 */
 	if (S_ISREG(f->bf_in_type) && f->bf_in_size > 0 &&
 	    (uint64_t)f->bf_in_size < size) {
-		whole = round_up((size_t)f->bf_in_size, page);
+		whole = round_up((size_t)f->bf_in_size + 1, page);
 		size = whole > blk ? whole : blk;
 		*why = "the whole input: it is smaller than the buffer";
 	}
@@ -198,15 +191,9 @@ void
 bufsz_facts_of(struct bufsz_facts *f, const struct stat *in,
     const struct stat *out)
 {
-	static uint64_t physmem;
-	static int probed;
+	uint64_t physmem;
 
-	if (!probed) {
-		probed = 1;
-		if (bufsz_physmem(&physmem) != 0)
-			physmem = 0;
-	}
-	f->bf_physmem = physmem;
+	f->bf_physmem = bufsz_physmem(&physmem) == 0 ? physmem : 0;
 	f->bf_pagesize = bufsz_pagesize();
 	f->bf_in_type = in != NULL ? (in->st_mode & S_IFMT) : 0;
 	f->bf_in_blksize = in != NULL ? (long long)in->st_blksize : 0;

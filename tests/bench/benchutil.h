@@ -5,7 +5,7 @@
 /* What the benchmark programs share. */
 
 #ifndef _BENCHUTIL_H_
-#define _BENCHUTIL_H_
+#define	_BENCHUTIL_H_
 
 #include <stdint.h>
 

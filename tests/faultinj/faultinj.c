@@ -88,13 +88,14 @@
 enum fn {
 	F_READ, F_WRITE, F_PREAD, F_PWRITE, F_CFR, F_SPLICE, F_SENDFILE,
 	F_VMSPLICE, F_MMAP, F_OPEN, F_OPENAT, F_FSTAT, F_FSTATAT, F_FSYNC,
-	F_CLOSE, F_MALLOC, F_CALLOC, F_REALLOC, F_MEMALIGN, NFN
+	F_CLOSE, F_LSEEK, F_MALLOC, F_CALLOC, F_REALLOC, F_MEMALIGN, NFN
 };
 
 static const char *const fn_names[NFN] = {
 	"read", "write", "pread", "pwrite", "copy_file_range", "splice",
 	"sendfile", "vmsplice", "mmap", "open", "openat", "fstat", "fstatat",
-	"fsync", "close", "malloc", "calloc", "realloc", "posix_memalign"
+	"fsync", "close", "lseek", "malloc", "calloc", "realloc",
+	"posix_memalign"
 };
 
 static const struct {
@@ -172,7 +173,9 @@ static void	*(*real_realloc)(void *, size_t);
 static void	(*real_free)(void *);
 static int	(*real_memalign)(void **, size_t, size_t);
 static long	(*real_sysconf)(int);
+static off_t	(*real_lseek)(int, off_t, int);
 #ifdef LFS64
+static off64_t	(*real_lseek64)(int, off64_t, int);
 static ssize_t	(*real_pread64)(int, void *, size_t, off64_t);
 static ssize_t	(*real_pwrite64)(int, const void *, size_t, off64_t);
 static void	*(*real_mmap64)(void *, size_t, int, int, int, off64_t);
@@ -185,7 +188,7 @@ static ssize_t	(*real_sendfile64)(int, int, off64_t *, size_t);
 #endif
 #endif
 #ifdef HAVE_CFR
-static ssize_t	(*real_cfr)(int, off_t *, int, off_t *, size_t,
+static ssize_t	(*real_copy_file_range)(int, off_t *, int, off_t *, size_t,
 		    unsigned int);
 #endif
 #ifdef __linux__
@@ -305,8 +308,9 @@ resolve_all(void)
 	RESOLVE(real_free, "free");
 	RESOLVE(real_memalign, "posix_memalign");
 	RESOLVE(real_sysconf, "sysconf");
+	RESOLVE(real_lseek, "lseek");
 #ifdef HAVE_CFR
-	RESOLVE(real_cfr, "copy_file_range");
+	RESOLVE(real_copy_file_range, "copy_file_range");
 #endif
 #ifdef __linux__
 	RESOLVE(real_splice, "splice");
@@ -314,6 +318,7 @@ resolve_all(void)
 	RESOLVE(real_vmsplice, "vmsplice");
 #endif
 #ifdef LFS64
+	RESOLVE(real_lseek64, "lseek64");
 	RESOLVE(real_pread64, "pread64");
 	RESOLVE(real_pwrite64, "pwrite64");
 	RESOLVE(real_mmap64, "mmap64");
@@ -739,115 +744,136 @@ act_on_file(const struct fault *ft)
 		(n) = shorten(n);					\
 } while (0)
 
-ssize_t
-read(int fd, void *buf, size_t len)
-{
-	struct fault *ft;
-	ssize_t n;
-
-	RESOLVE(real_read, "read");
-	ft = begin(F_READ, CALLER, len);
-	FAIL_WITH(F_READ, ft, -1);
-	SHORTEN(ft, len);
-	n = real_read(fd, buf, len);
-	end(F_READ, ft, n < 0);
-	return (n);
+/*
+ * The interposers, each written once as a macro and made once for every
+ * name it goes by: with LFS64, glibc's *64 twin of each call that takes
+ * an off_t or a struct stat is made from the same definition (an empty
+ * SFX or 64), and counted under the same name.
+ *
+ * COUNTED: a call that moves len bytes: counted, failed or shortened.
+ */
+#define	COUNTED(name, fn, params, args)					\
+ssize_t									\
+name params								\
+{									\
+	struct fault *ft;						\
+	ssize_t n;							\
+									\
+	RESOLVE(real_##name, #name);					\
+	ft = begin(fn, CALLER, len);					\
+	FAIL_WITH(fn, ft, -1);						\
+	SHORTEN(ft, len);						\
+	n = real_##name args;						\
+	end(fn, ft, n < 0);						\
+	return (n);							\
 }
 
-ssize_t
-write(int fd, const void *buf, size_t len)
-{
-	struct fault *ft;
-	ssize_t n;
+#define	DEF_PREAD(sfx, offt)						\
+	COUNTED(pread##sfx, F_PREAD,					\
+	    (int fd, void *buf, size_t len, offt off), (fd, buf, len, off))
+#define	DEF_PWRITE(sfx, offt)						\
+	COUNTED(pwrite##sfx, F_PWRITE,					\
+	    (int fd, const void *buf, size_t len, offt off),		\
+	    (fd, buf, len, off))
+#define	DEF_SENDFILE(sfx, offt)						\
+	COUNTED(sendfile##sfx, F_SENDFILE,				\
+	    (int out, int in, offt *off, size_t len), (out, in, off, len))
 
-	RESOLVE(real_write, "write");
-	ft = begin(F_WRITE, CALLER, len);
-	FAIL_WITH(F_WRITE, ft, -1);
-	SHORTEN(ft, len);
-	n = real_write(fd, buf, len);
-	end(F_WRITE, ft, n < 0);
-	return (n);
+#define	DEF_MMAP(sfx, offt)						\
+void *									\
+mmap##sfx(void *addr, size_t len, int prot, int flags, int fd,		\
+    offt off)								\
+{									\
+	struct fault *ft;						\
+	void *p;							\
+									\
+	RESOLVE(real_mmap##sfx, "mmap" #sfx);				\
+	ft = begin(F_MMAP, CALLER, len);				\
+	FAIL_WITH(F_MMAP, ft, MAP_FAILED);				\
+	p = real_mmap##sfx(addr, len, prot, flags, fd, off);		\
+	end(F_MMAP, ft, p == MAP_FAILED);				\
+	return (p);							\
 }
 
-ssize_t
-pread(int fd, void *buf, size_t len, off_t off)
-{
-	struct fault *ft;
-	ssize_t n;
-
-	RESOLVE(real_pread, "pread");
-	ft = begin(F_PREAD, CALLER, len);
-	FAIL_WITH(F_PREAD, ft, -1);
-	SHORTEN(ft, len);
-	n = real_pread(fd, buf, len, off);
-	end(F_PREAD, ft, n < 0);
-	return (n);
+/* open and openat: the mode is there only with O_CREAT or O_TMPFILE. */
+#define	DEF_OPEN(name, fn, params, args)				\
+int									\
+name params								\
+{									\
+	struct fault *ft;						\
+	va_list ap;							\
+	mode_t mode;							\
+	int fd;								\
+									\
+	RESOLVE(real_##name, #name);					\
+	mode = 0;							\
+	if (has_mode(flags)) {						\
+		va_start(ap, flags);					\
+		mode = (mode_t)va_arg(ap, int);				\
+		va_end(ap);						\
+	}								\
+	ft = begin(fn, CALLER, 0);					\
+	FAIL_WITH(fn, ft, -1);						\
+	fd = real_##name args;						\
+	end(fn, ft, fd < 0);						\
+	return (fd);							\
 }
 
-ssize_t
-pwrite(int fd, const void *buf, size_t len, off_t off)
-{
-	struct fault *ft;
-	ssize_t n;
-
-	RESOLVE(real_pwrite, "pwrite");
-	ft = begin(F_PWRITE, CALLER, len);
-	FAIL_WITH(F_PWRITE, ft, -1);
-	SHORTEN(ft, len);
-	n = real_pwrite(fd, buf, len, off);
-	end(F_PWRITE, ft, n < 0);
-	return (n);
+#define	DEF_STAT(name, fn, params, args)				\
+int									\
+name params								\
+{									\
+	struct fault *ft;						\
+	int r;								\
+									\
+	RESOLVE(real_##name, #name);					\
+	ft = begin(fn, CALLER, 0);					\
+	FAIL_WITH(fn, ft, -1);						\
+	r = real_##name args;						\
+	end(fn, ft, r != 0);						\
+	return (r);							\
 }
 
+/* lseek: for a change to the file at the moment the engine looks. */
+#define	DEF_LSEEK(sfx, offt)						\
+offt									\
+lseek##sfx(int fd, offt off, int whence)				\
+{									\
+	struct fault *ft;						\
+	offt r;								\
+									\
+	RESOLVE(real_lseek##sfx, "lseek" #sfx);				\
+	ft = begin(F_LSEEK, CALLER, 0);					\
+	FAIL_WITH(F_LSEEK, ft, -1);					\
+	r = real_lseek##sfx(fd, off, whence);				\
+	end(F_LSEEK, ft, r == -1);					\
+	return (r);							\
+}
+
+#define	DEF_FSTAT(sfx, statt)						\
+	DEF_STAT(fstat##sfx, F_FSTAT, (int fd, statt *sb), (fd, sb))
+#define	DEF_FSTATAT(sfx, statt)						\
+	DEF_STAT(fstatat##sfx, F_FSTATAT,				\
+	    (int dir, const char *path, statt *sb, int flags),		\
+	    (dir, path, sb, flags))
+
+COUNTED(read, F_READ, (int fd, void *buf, size_t len), (fd, buf, len))
+COUNTED(write, F_WRITE, (int fd, const void *buf, size_t len),
+    (fd, buf, len))
+DEF_PREAD(, off_t)
+DEF_PWRITE(, off_t)
 #ifdef HAVE_CFR
-ssize_t
-copy_file_range(int in, off_t *inoff, int out, off_t *outoff, size_t len,
-    unsigned int flags)
-{
-	struct fault *ft;
-	ssize_t n;
-
-	RESOLVE(real_cfr, "copy_file_range");
-	ft = begin(F_CFR, CALLER, len);
-	FAIL_WITH(F_CFR, ft, -1);
-	SHORTEN(ft, len);
-	n = real_cfr(in, inoff, out, outoff, len, flags);
-	end(F_CFR, ft, n < 0);
-	return (n);
-}
+COUNTED(copy_file_range, F_CFR, (int in, off_t *inoff, int out,
+    off_t *outoff, size_t len, unsigned int flags),
+    (in, inoff, out, outoff, len, flags))
 #endif
+DEF_MMAP(, off_t)
+DEF_LSEEK(, off_t)
 
 #ifdef __linux__
-ssize_t
-splice(int in, off_t *inoff, int out, off_t *outoff, size_t len,
-    unsigned int flags)
-{
-	struct fault *ft;
-	ssize_t n;
-
-	RESOLVE(real_splice, "splice");
-	ft = begin(F_SPLICE, CALLER, len);
-	FAIL_WITH(F_SPLICE, ft, -1);
-	SHORTEN(ft, len);
-	n = real_splice(in, inoff, out, outoff, len, flags);
-	end(F_SPLICE, ft, n < 0);
-	return (n);
-}
-
-ssize_t
-sendfile(int out, int in, off_t *off, size_t len)
-{
-	struct fault *ft;
-	ssize_t n;
-
-	RESOLVE(real_sendfile, "sendfile");
-	ft = begin(F_SENDFILE, CALLER, len);
-	FAIL_WITH(F_SENDFILE, ft, -1);
-	SHORTEN(ft, len);
-	n = real_sendfile(out, in, off, len);
-	end(F_SENDFILE, ft, n < 0);
-	return (n);
-}
+COUNTED(splice, F_SPLICE, (int in, off_t *inoff, int out, off_t *outoff,
+    size_t len, unsigned int flags), (in, inoff, out, outoff, len, flags))
+DEF_SENDFILE(, off_t)
 
 /* "short" lends the pipe half of the first segment only. */
 ssize_t
@@ -873,20 +899,6 @@ vmsplice(int fd, const struct iovec *iov, unsigned long cnt,
 }
 #endif /* __linux__ */
 
-void *
-mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
-{
-	struct fault *ft;
-	void *p;
-
-	RESOLVE(real_mmap, "mmap");
-	ft = begin(F_MMAP, CALLER, len);
-	FAIL_WITH(F_MMAP, ft, MAP_FAILED);
-	p = real_mmap(addr, len, prot, flags, fd, off);
-	end(F_MMAP, ft, p == MAP_FAILED);
-	return (p);
-}
-
 /* O_CREAT and O_TMPFILE (where there is one) carry a mode. */
 static int
 has_mode(int flags)
@@ -899,49 +911,10 @@ has_mode(int flags)
 	return ((flags & O_CREAT) != 0);
 }
 
-int
-open(const char *path, int flags, ...)
-{
-	struct fault *ft;
-	va_list ap;
-	mode_t mode;
-	int fd;
-
-	RESOLVE(real_open, "open");
-	mode = 0;
-	if (has_mode(flags)) {
-		va_start(ap, flags);
-		mode = (mode_t)va_arg(ap, int);
-		va_end(ap);
-	}
-	ft = begin(F_OPEN, CALLER, 0);
-	FAIL_WITH(F_OPEN, ft, -1);
-	fd = real_open(path, flags, mode);
-	end(F_OPEN, ft, fd < 0);
-	return (fd);
-}
-
-int
-openat(int dir, const char *path, int flags, ...)
-{
-	struct fault *ft;
-	va_list ap;
-	mode_t mode;
-	int fd;
-
-	RESOLVE(real_openat, "openat");
-	mode = 0;
-	if (has_mode(flags)) {
-		va_start(ap, flags);
-		mode = (mode_t)va_arg(ap, int);
-		va_end(ap);
-	}
-	ft = begin(F_OPENAT, CALLER, 0);
-	FAIL_WITH(F_OPENAT, ft, -1);
-	fd = real_openat(dir, path, flags, mode);
-	end(F_OPENAT, ft, fd < 0);
-	return (fd);
-}
+DEF_OPEN(open, F_OPEN, (const char *path, int flags, ...),
+    (path, flags, mode))
+DEF_OPEN(openat, F_OPENAT, (int dir, const char *path, int flags, ...),
+    (dir, path, flags, mode))
 
 /*
  * glibc 2.33 and later export fstat and fstatat (and their *64 twins) as
@@ -950,33 +923,8 @@ openat(int dir, const char *path, int flags, ...)
  * built against older glibc call __fxstat instead, which this library
  * does not see.
  */
-int
-fstat(int fd, struct stat *sb)
-{
-	struct fault *ft;
-	int r;
-
-	RESOLVE(real_fstat, "fstat");
-	ft = begin(F_FSTAT, CALLER, 0);
-	FAIL_WITH(F_FSTAT, ft, -1);
-	r = real_fstat(fd, sb);
-	end(F_FSTAT, ft, r != 0);
-	return (r);
-}
-
-int
-fstatat(int dir, const char *path, struct stat *sb, int flags)
-{
-	struct fault *ft;
-	int r;
-
-	RESOLVE(real_fstatat, "fstatat");
-	ft = begin(F_FSTATAT, CALLER, 0);
-	FAIL_WITH(F_FSTATAT, ft, -1);
-	r = real_fstatat(dir, path, sb, flags);
-	end(F_FSTATAT, ft, r != 0);
-	return (r);
-}
+DEF_FSTAT(, struct stat)
+DEF_FSTATAT(, struct stat)
 
 int
 fsync(int fd)
@@ -1085,138 +1033,19 @@ posix_memalign(void **pp, size_t align, size_t n)
 }
 
 #ifdef LFS64
-ssize_t
-pread64(int fd, void *buf, size_t len, off64_t off)
-{
-	struct fault *ft;
-	ssize_t n;
-
-	RESOLVE(real_pread64, "pread64");
-	ft = begin(F_PREAD, CALLER, len);
-	FAIL_WITH(F_PREAD, ft, -1);
-	SHORTEN(ft, len);
-	n = real_pread64(fd, buf, len, off);
-	end(F_PREAD, ft, n < 0);
-	return (n);
-}
-
-ssize_t
-pwrite64(int fd, const void *buf, size_t len, off64_t off)
-{
-	struct fault *ft;
-	ssize_t n;
-
-	RESOLVE(real_pwrite64, "pwrite64");
-	ft = begin(F_PWRITE, CALLER, len);
-	FAIL_WITH(F_PWRITE, ft, -1);
-	SHORTEN(ft, len);
-	n = real_pwrite64(fd, buf, len, off);
-	end(F_PWRITE, ft, n < 0);
-	return (n);
-}
-
-void *
-mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t off)
-{
-	struct fault *ft;
-	void *p;
-
-	RESOLVE(real_mmap64, "mmap64");
-	ft = begin(F_MMAP, CALLER, len);
-	FAIL_WITH(F_MMAP, ft, MAP_FAILED);
-	p = real_mmap64(addr, len, prot, flags, fd, off);
-	end(F_MMAP, ft, p == MAP_FAILED);
-	return (p);
-}
-
-int
-open64(const char *path, int flags, ...)
-{
-	struct fault *ft;
-	va_list ap;
-	mode_t mode;
-	int fd;
-
-	RESOLVE(real_open64, "open64");
-	mode = 0;
-	if (has_mode(flags)) {
-		va_start(ap, flags);
-		mode = (mode_t)va_arg(ap, int);
-		va_end(ap);
-	}
-	ft = begin(F_OPEN, CALLER, 0);
-	FAIL_WITH(F_OPEN, ft, -1);
-	fd = real_open64(path, flags, mode);
-	end(F_OPEN, ft, fd < 0);
-	return (fd);
-}
-
-int
-openat64(int dir, const char *path, int flags, ...)
-{
-	struct fault *ft;
-	va_list ap;
-	mode_t mode;
-	int fd;
-
-	RESOLVE(real_openat64, "openat64");
-	mode = 0;
-	if (has_mode(flags)) {
-		va_start(ap, flags);
-		mode = (mode_t)va_arg(ap, int);
-		va_end(ap);
-	}
-	ft = begin(F_OPENAT, CALLER, 0);
-	FAIL_WITH(F_OPENAT, ft, -1);
-	fd = real_openat64(dir, path, flags, mode);
-	end(F_OPENAT, ft, fd < 0);
-	return (fd);
-}
-
-int
-fstat64(int fd, struct stat64 *sb)
-{
-	struct fault *ft;
-	int r;
-
-	RESOLVE(real_fstat64, "fstat64");
-	ft = begin(F_FSTAT, CALLER, 0);
-	FAIL_WITH(F_FSTAT, ft, -1);
-	r = real_fstat64(fd, sb);
-	end(F_FSTAT, ft, r != 0);
-	return (r);
-}
-
-int
-fstatat64(int dir, const char *path, struct stat64 *sb, int flags)
-{
-	struct fault *ft;
-	int r;
-
-	RESOLVE(real_fstatat64, "fstatat64");
-	ft = begin(F_FSTATAT, CALLER, 0);
-	FAIL_WITH(F_FSTATAT, ft, -1);
-	r = real_fstatat64(dir, path, sb, flags);
-	end(F_FSTATAT, ft, r != 0);
-	return (r);
-}
-
+DEF_LSEEK(64, off64_t)
+DEF_PREAD(64, off64_t)
+DEF_PWRITE(64, off64_t)
+DEF_MMAP(64, off64_t)
+DEF_OPEN(open64, F_OPEN, (const char *path, int flags, ...),
+    (path, flags, mode))
+DEF_OPEN(openat64, F_OPENAT, (int dir, const char *path, int flags, ...),
+    (dir, path, flags, mode))
+DEF_FSTAT(64, struct stat64)
+DEF_FSTATAT(64, struct stat64)
 #ifdef __linux__
-ssize_t
-sendfile64(int out, int in, off64_t *off, size_t len)
-{
-	struct fault *ft;
-	ssize_t n;
-
-	RESOLVE(real_sendfile64, "sendfile64");
-	ft = begin(F_SENDFILE, CALLER, len);
-	FAIL_WITH(F_SENDFILE, ft, -1);
-	SHORTEN(ft, len);
-	n = real_sendfile64(out, in, off, len);
-	end(F_SENDFILE, ft, n < 0);
-	return (n);
-}
-#endif /* __linux__ */
+DEF_SENDFILE(64, off64_t)
+#endif
 #endif /* LFS64 */
 
 /* The memory probe asks these; the answer is what we were told to say. */

@@ -8,7 +8,11 @@
 # Truncated: an error naming the source, or a copy that is the source as
 # it was, cut somewhere not before its new end; never a signal, never
 # bytes the file did not hold (the zeros of a mapping past the end).
-# Grown: a whole copy of the grown file (every path reads to the end).
+# Grown: a whole copy of the file as it was or as it became: growth that
+# follows the call that brought the copy to the size the source had when
+# it was opened comes after the copy, as if the copy had ended before it
+# (the engine spends no call to read a 0 there); any other growth is
+# copied (every path reads on).
 #
 # Then the policy as the whole program applies it, on a machine that
 # libfaultinj says has 64 MiB or 1 TiB of memory, or larger pages.
@@ -65,8 +69,36 @@ eng_grown()
 	eng_run "$@"
 	if [ "$fi_status" -ne 0 ] || [ -s err ]; then
 		fi_bad "a grown source is no error"
+	elif ! cmp -s copy src && ! cmp -s copy orig; then
+		fi_bad "the copy is neither the source as it was nor as it became"
+	fi
+}
+
+# eng_grown_mid PROG PATH SPEC: a source of 12 MiB, more than one call of
+# any path moves, changed as SPEC says (grown after the first call, that
+# call cut short where it can be): the copy must be the whole grown source,
+# since no call before the growth had reached the source's size.
+eng_grown_mid()
+{
+	rm -f src copy
+	for _k in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		cat orig
+	done > src
+	FI_ENV="FAULTINJ_FILE=$PWD/src BUFSZ_PATH=$2"
+	fi_spec=$3
+	case $1 in
+	cat)
+		fi_cmd="cat src"
+		fi_run "$fi_spec" "$ROOT/bin/cat" src
+		mv out copy ;;
+	cp)
+		fi_cmd="cp src copy"
+		fi_run "$fi_spec" "$ROOT/bin/cp" src copy ;;
+	esac
+	if [ "$fi_status" -ne 0 ] || [ -s err ]; then
+		fi_bad "a grown source is no error"
 	elif ! cmp -s copy src; then
-		fi_bad "the copy is not the grown source"
+		fi_bad "growth in the middle of the copy was not copied"
 	fi
 }
 
@@ -84,6 +116,7 @@ eng_path()
 		done
 		eng_grown "$_p" "$1" "$2:1:grow=5000"
 		[ -z "$SHORT" ] || eng_grown "$_p" "$1" "$2:1:grow=5000,$2:1:short"
+		eng_grown_mid "$_p" "$1" "$2:1:grow=5000${SHORT:+,$2:1:short}"
 	done
 	fi_finish
 }
@@ -283,4 +316,52 @@ atf_init_test_cases()
 	atf_add_test_case policy_small_machine
 	atf_add_test_case policy_large_machine
 	atf_add_test_case policy_pagesize
+	atf_add_test_case sparse_grown
 }
+
+# A sparse source grown by 5000 bytes right after the Nth lseek of cp's
+# copy, for every N (the engine finds data and holes with lseek): the
+# copy must hold the source as it was or as it became, a prefix of what
+# it holds in the end and no shorter than it was, never its old data
+# padded with zeros to its new size.
+atf_test_case sparse_grown
+sparse_grown_head()
+{
+	atf_set descr "A sparse source that grows under cp is copied as it" \
+	    "was or as it became, never padded with zeros"
+}
+sparse_grown_body()
+{
+	eng_init
+	_mk='dd if=orig of=src bs=65536 2>/dev/null &&
+	    dd if=orig of=src bs=65536 seek=48 2>/dev/null'
+	rm -f src
+	eval "$_mk" || atf_fail "cannot make the source"
+	[ $(($(stat -c %b src) * 512)) -lt "$(wc -c < src)" ] ||
+	    atf_skip "this file system does not make holes"
+	FI_ENV="FAULTINJ_FILE=$PWD/src"
+	fi_run "" "$ROOT/bin/cp" src copy
+	_n=$(fi_count lseek)
+	[ "$fi_status" -eq 0 ] && cmp -s src copy && [ "$_n" -gt 0 ] ||
+	    atf_fail "cp of a sparse file failed, or made no lseek"
+	_size=$(wc -c < src)
+	_i=1
+	while [ "$_i" -le "$_n" ]; do
+		rm -f src copy
+		eval "$_mk"
+		fi_spec="lseek:$_i:grow=5000"
+		fi_cmd="cp src copy"
+		fi_run "$fi_spec" "$ROOT/bin/cp" src copy
+		_len=$(wc -c < copy)
+		if [ "$fi_status" -ne 0 ] || [ -s err ]; then
+			fi_bad "a grown source is no error"
+		elif [ "$_len" -lt "$_size" ]; then
+			fi_bad "the copy lost bytes the source had"
+		elif ! head -c "$_len" src | cmp -s - copy; then
+			fi_bad "the copy holds what the source never did"
+		fi
+		_i=$((_i + 1))
+	done
+	fi_finish
+}
+

@@ -4,12 +4,12 @@
 
 /* The fuzz target, for libFuzzer's driver and for replay.c's. */
 
-#ifndef FUZZ_COOK_H
-#define	FUZZ_COOK_H
+#ifndef _FUZZ_COOK_H_
+#define	_FUZZ_COOK_H_
 
 #include <stddef.h>
 #include <stdint.h>
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
-#endif /* !FUZZ_COOK_H */
+#endif /* !_FUZZ_COOK_H_ */

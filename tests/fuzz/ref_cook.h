@@ -5,8 +5,8 @@
  * file in the C locale, worked out apart from bin/cat/cook.c.
  */
 
-#ifndef REF_COOK_H
-#define	REF_COOK_H
+#ifndef _REF_COOK_H_
+#define	_REF_COOK_H_
 
 #include <stddef.h>
 
@@ -22,4 +22,4 @@ void	outbuf_free(struct outbuf *);
 
 void	ref_cook(int, const unsigned char *, size_t, struct outbuf *);
 
-#endif /* !REF_COOK_H */
+#endif /* !_REF_COOK_H_ */

@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "bufsz_private.h"
 
@@ -48,16 +49,19 @@ int
 main(void)
 {
 	struct bufsz_facts f;
-	uint64_t mem, limit;
+	uint64_t mem, machine;
 	size_t i, n;
+	long pages;
 
 	if (bufsz_physmem(&mem) != 0)
 		err(1, "physical memory");
 	printf("Buffer policy (libbufsz) on this machine:\n");
 	printf("  memory %" PRIu64 " MiB", mem >> 20);
-	if (bufsz_physmem_cgroup("/sys/fs/cgroup", "/proc/self/cgroup",
-	    &limit) && limit <= mem)
-		printf(" (the cgroup's limit)");
+	/* Less than the machine has: a limit (Linux: the cgroup's). */
+	if ((pages = sysconf(_SC_PHYS_PAGES)) > 0 &&
+	    (machine = (uint64_t)pages * bufsz_pagesize()) > mem)
+		printf(" (a limit; the machine has %" PRIu64 " MiB)",
+		    machine >> 20);
 	printf(", page %zu bytes\n", bufsz_pagesize());
 
 	bufsz_facts_of(&f, NULL, NULL);

@@ -1401,4 +1401,115 @@ atf_init_test_cases()
 	atf_add_test_case engine_paths
 	atf_add_test_case large_file
 	atf_add_test_case mmap_truncated
+	atf_add_test_case tty_eof
+	atf_add_test_case small_files_calls
+}
+
+# tty_run CMD KEYS: run sh -c CMD on a new terminal, type KEYS (printf
+# escapes) and print what the terminal showed; fail when CMD is still
+# running 10 seconds later.
+tty_run()
+{
+	cat > ptydrive.py <<'EOF2'
+import os, pty, select, signal, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv("/bin/sh", ["sh", "-c", sys.argv[1]])
+os.write(fd, sys.argv[2].encode("latin-1").decode("unicode_escape")
+    .encode("latin-1"))
+out, status, end = b"", None, time.time() + 10
+while status is None and time.time() < end:
+    if select.select([fd], [], [], 0.1)[0]:
+        try:
+            out += os.read(fd, 4096)
+        except OSError:
+            pass
+    wpid, st = os.waitpid(pid, os.WNOHANG)
+    if wpid:
+        status = st
+while select.select([fd], [], [], 0.2)[0]:
+    try:
+        b = os.read(fd, 4096)
+    except OSError:
+        break
+    if not b:
+        break
+    out += b
+sys.stdout.write(out.decode("latin-1").replace("\r", ""))
+if status is None:
+    os.killpg(pid, signal.SIGKILL)
+    sys.stdout.write("still running after 10 s\n")
+    sys.exit(1)
+sys.exit(0 if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else 1)
+EOF2
+	python3 ptydrive.py "$1" "$2"
+}
+
+atf_test_case tty_eof
+tty_eof_head()
+{
+	atf_set descr "One end of file typed at a terminal ends cat, whatever" \
+	    "stdout is"
+}
+tty_eof_body()
+{
+	command -v python3 >/dev/null 2>&1 || atf_skip "no python3 for the pty"
+	# Nothing typed but ^D: cat into a pipe (splice) and into a file.
+	for p in auto $PATHS; do
+		tty_run "BUFSZ_PATH=$p $(prog) | wc -c" '\004' > shown ||
+		    atf_fail "cat | wc -c, $p: $(cat shown)"
+		atf_check -o match:'^ *0$' cat shown
+		tty_run "BUFSZ_PATH=$p $(prog) > out" '\004' > shown ||
+		    atf_fail "cat > out, $p: $(cat shown)"
+		atf_check -o empty cat out
+	done
+	# A line, then ^D: the line, once.
+	tty_run "$(prog) | wc -c" 'abc\n\004' > shown ||
+	    atf_fail "cat | wc -c: $(cat shown)"
+	atf_check -o match:'^ *4$' cat shown
+}
+
+# calls_per_file OUT: the system calls cat makes for each of the files
+# s*, copied to OUT, beyond what it makes for one, in ./calls; and those
+# that move data (a read of 0 included), in ./moves.  (A sanitizer's leak
+# check cannot run under ptrace: it is not asked to.)
+calls_per_file()
+{
+	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -f -o trace1 "$(prog)" s0000 > "$1" &&
+	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -f -o trace "$(prog)" s* > "$1" ||
+	    atf_fail "cat failed under strace"
+	_n=$(($(ls s* | wc -l) - 1))
+	echo $((($(wc -l < trace) - $(wc -l < trace1)) / _n)) > calls
+	_re='^[0-9]* *(sendfile|copy_file_range|splice|read|write)\('
+	echo $((($(grep -Ec "$_re" trace) - $(grep -Ec "$_re" trace1)) / \
+	    _n)) > moves
+}
+
+atf_test_case small_files_calls
+small_files_calls_head()
+{
+	atf_set descr "cat spends at most 4 system calls on a small file" \
+	    "(open, fstat, one copy, close), and copies it whole"
+}
+small_files_calls_body()
+{
+	command -v strace >/dev/null 2>&1 || atf_skip "no strace"
+	# As xargs gives them: more operands than cat opens ahead.
+	head -c $((4096 * 1200)) /dev/urandom | split -b 4096 -a 4 -d - s
+	for out in /dev/null file; do
+		calls_per_file $out
+		[ "$(cat calls)" -le 4 ] ||
+		    atf_fail "$(cat calls) calls a file into $out"
+		[ "$(cat moves)" -le 1 ] ||
+		    atf_fail "$(cat moves) calls move each file into $out"
+	done
+	"$(prog)" s* | cmp -s - file || atf_fail "the copy differs"
+	cat s* | cmp -s - file || atf_fail "the copy differs"
+	# Fewer, which cat may open ahead: still one call moves each.
+	rm s1*
+	calls_per_file /dev/null
+	[ "$(cat moves)" -le 1 ] ||
+	    atf_fail "$(cat moves) calls move each of a few files"
 }

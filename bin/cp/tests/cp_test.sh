@@ -1542,4 +1542,36 @@ atf_init_test_cases()
 	atf_add_test_case made_dir_gone
 	atf_add_test_case closed_stdin_i
 	atf_add_test_case closed_stderr_progress
+	atf_add_test_case sysfs_file
+}
+
+# sysfs files say 4096 bytes with no blocks, which looks sparse: the copy
+# must hold what reading gives, not 4096 bytes of it and zeros.
+atf_test_case sysfs_file
+sysfs_file_head()
+{
+	atf_set "descr" "A sysfs file is copied as reading gives it, not padded"
+}
+sysfs_file_body()
+{
+	n=0
+	for f in /sys/kernel/mm/transparent_hugepage/enabled \
+	    /sys/devices/system/cpu/online; do
+		[ -r "$f" ] || continue
+		n=$((n + 1))
+		cat "$f" > want.$n
+		for p in auto $paths; do
+			atf_check env BUFSZ_PATH=$p $(prog) "$f" got.$n.$p
+			atf_check cmp want.$n got.$n.$p
+		done
+	done
+	[ "$n" -gt 0 ] || atf_skip "no sysfs files here"
+	d=/sys/kernel/mm/transparent_hugepage
+	[ -d "$d" ] || return 0
+	atf_check $(prog) -R "$d" tree
+	for f in "$d"/*; do
+		[ -f "$f" ] && [ -r "$f" ] || continue
+		cat "$f" > want 2>/dev/null || continue
+		atf_check cmp want "tree/${f##*/}"
+	done
 }

@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atf-c.h>
@@ -40,6 +42,8 @@ static char	*slurp(const char *, size_t *);
 static void	same_bytes(const char *, const char *, size_t, const char *,
 		    enum bufsz_path);
 static struct bufsz_engine *engine_for(enum bufsz_path, int, size_t);
+static enum bufsz_path last(const struct bufsz_engine *);
+static const char *took(const struct bufsz_engine *);
 static enum bufsz_path expected(enum bufsz_path, mode_t, mode_t);
 static pid_t	reader(const char *, int *, int, int);
 static pid_t	writer(const char *, const char *, size_t, int);
@@ -50,6 +54,8 @@ static void	file_to_file(enum bufsz_path, const char *, size_t, size_t);
 static void	file_to_pipe(enum bufsz_path, const char *, size_t, int, int);
 static void	make_sparse(const char *, off_t, const off_t *, size_t);
 static void	sparse_case(const char *, off_t, const off_t *, size_t);
+static int	pipe_holds(int, const char *, enum bufsz_path, const char *);
+static void	appender(const char *) __dead2;
 
 /* Bytes no path could make up, the same on every run. */
 static void
@@ -137,6 +143,21 @@ engine_for(enum bufsz_path p, int flags, size_t size)
 	ATF_REQUIRE((e = bufsz_engine_new(flags)) != NULL);
 	bufsz_engine_force(e, p, size);
 	return (e);
+}
+
+/* The path the engine's last copy took, and its name. */
+static enum bufsz_path
+last(const struct bufsz_engine *e)
+{
+
+	return (bufsz_engine_last(e));
+}
+
+static const char *
+took(const struct bufsz_engine *e)
+{
+
+	return (bufsz_path_name(bufsz_engine_last(e)));
 }
 
 /*
@@ -295,8 +316,8 @@ file_to_file(enum bufsz_path p, const char *data, size_t len, size_t bufsz)
 	ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
 	want = len == 0 ? BUFSZ_PATH_RW : expected(p, S_IFREG, S_IFREG);
 	if (want != BUFSZ_PATH_AUTO)
-		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), want, "%s took %s, want %s",
-		    bufsz_path_name(p), bufsz_path_name(bufsz_engine_last(e)),
+		ATF_CHECK_EQ_MSG(last(e), want, "%s took %s, want %s",
+		    bufsz_path_name(p), took(e),
 		    bufsz_path_name(want));
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
@@ -335,9 +356,9 @@ file_to_pipe(enum bufsz_path p, const char *data, size_t len, int nonblock,
 	    "%s: %s", bufsz_path_name(p), strerror(errno));
 	ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
 	if (len != 0)
-		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), expected(p, S_IFREG, S_IFIFO),
+		ATF_CHECK_EQ_MSG(last(e), expected(p, S_IFREG, S_IFIFO),
 		    "%s took %s", bufsz_path_name(p),
-		    bufsz_path_name(bufsz_engine_last(e)));
+		    took(e));
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
 	bufsz_engine_free(e);
@@ -383,10 +404,10 @@ ATF_TC_BODY(paths_fifo_to_file, tc)
 			ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL),
 			    BUFSZ_OK);
 			if (len != 0)
-				ATF_CHECK_EQ_MSG(bufsz_engine_last(e),
+				ATF_CHECK_EQ_MSG(last(e),
 				    expected(all_paths[k], S_IFIFO, S_IFREG),
 				    "%s took %s", bufsz_path_name(all_paths[k]),
-				    bufsz_path_name(bufsz_engine_last(e)));
+				    took(e));
 			ATF_REQUIRE(close(in) == 0);
 			ATF_REQUIRE(close(out) == 0);
 			bufsz_engine_free(e);
@@ -417,9 +438,9 @@ ATF_TC_BODY(paths_to_devnull, tc)
 		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
 		ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
-		ATF_CHECK_EQ_MSG(bufsz_engine_last(e),
+		ATF_CHECK_EQ_MSG(last(e),
 		    expected(all_paths[k], S_IFREG, S_IFCHR), "%s took %s",
-		    bufsz_path_name(all_paths[k]), bufsz_path_name(bufsz_engine_last(e)));
+		    bufsz_path_name(all_paths[k]), took(e));
 		ATF_REQUIRE(close(in) == 0);
 		bufsz_engine_free(e);
 	}
@@ -449,8 +470,8 @@ ATF_TC_BODY(size_zero_input, tc)
 	for (k = 0; k < NPATHS; k++) {
 		ATF_CHECK_EQ(copy_paths(all_paths[k], 0, src, "dst", &e),
 		    BUFSZ_OK);
-		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), BUFSZ_PATH_RW, "%s took %s",
-		    bufsz_path_name(all_paths[k]), bufsz_path_name(bufsz_engine_last(e)));
+		ATF_CHECK_EQ_MSG(last(e), BUFSZ_PATH_RW, "%s took %s",
+		    bufsz_path_name(all_paths[k]), took(e));
 		bufsz_engine_free(e);
 		same_bytes("dst", want, len, src, all_paths[k]);
 		/* Told a size, the kernel paths must not trust it either. */
@@ -495,6 +516,231 @@ ATF_TC_BODY(size_lie_input, tc)
 	free(want);
 }
 
+/*
+ * The same sysfs files copied as cp copies, keeping holes: st_blocks 0
+ * under a size of 4096 looks sparse, and the copy must still hold what
+ * reading gives, not be padded with zeros to the size the file claims.
+ */
+ATF_TC_WITHOUT_HEAD(size_lie_sparse);
+ATF_TC_BODY(size_lie_sparse, tc)
+{
+	static const char *const srcs[] = {
+		"/sys/kernel/mm/transparent_hugepage/enabled",
+		"/sys/devices/system/cpu/online",
+	};
+	struct bufsz_engine *e;
+	struct stat sb, out;
+	size_t i, k, len;
+	int tried;
+	char *want;
+
+	tried = 0;
+	for (i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++) {
+		if (stat(srcs[i], &sb) != 0)
+			continue;
+		want = slurp(srcs[i], &len);
+		if (len == 0 || (off_t)len == sb.st_size) {
+			free(want);
+			continue;
+		}
+		tried++;
+		for (k = 0; k < NPATHS; k++) {
+			ATF_CHECK_EQ(copy_paths(all_paths[k], BUFSZ_SPARSE,
+			    srcs[i], "dst", &e), BUFSZ_OK);
+			bufsz_engine_free(e);
+			same_bytes("dst", want, len, srcs[i], all_paths[k]);
+			ATF_REQUIRE(stat("dst", &out) == 0);
+			ATF_CHECK_EQ_MSG(out.st_size, (off_t)len,
+			    "%s by %s: %jd bytes", srcs[i],
+			    bufsz_path_name(all_paths[k]),
+			    (intmax_t)out.st_size);
+		}
+		free(want);
+	}
+	if (tried == 0)
+		atf_tc_skip("no sysfs file here lies about its size");
+}
+
+/*
+ * A sparse file that another process appends to while it is copied,
+ * many times: each copy must be the file as it was at some moment, a
+ * prefix of what it holds afterwards, never a tail of zeros standing for
+ * bytes the file had by the time the copy was cut.  The race is narrow
+ * (between the engine's last look for data and its cut), so each round
+ * has a fresh file and a writer that appends 200 lines while it is
+ * copied; 300 rounds, or 20 seconds, whichever ends first.
+ */
+static void
+appender(const char *path)
+{
+	char line[256];
+	int fd, i;
+
+	memset(line, 'G', sizeof(line));
+	if ((fd = open(path, O_WRONLY | O_APPEND)) == -1)
+		_exit(1);
+	for (i = 0; i < 200; i++) {
+		if (write(fd, line, sizeof(line)) != sizeof(line))
+			_exit(1);
+		(void)usleep(10);
+	}
+	_exit(0);
+}
+
+ATF_TC_WITHOUT_HEAD(sparse_growing);
+ATF_TC_BODY(sparse_growing, tc)
+{
+	char data[64 * 1024], *got, *src;
+	struct bufsz_engine *e;
+	size_t glen, slen;
+	time_t until;
+	int fd, i, bad;
+	pid_t pid;
+
+	fill(data, sizeof(data), 17);
+	bad = 0;
+	until = time(NULL) + 20;
+	for (i = 0; i < 300 && bad == 0 && time(NULL) < until; i++) {
+		ATF_REQUIRE((fd = open("new", O_WRONLY | O_CREAT | O_TRUNC,
+		    0644)) >= 0);
+		ATF_REQUIRE(write(fd, data, sizeof(data)) == sizeof(data));
+		ATF_REQUIRE(pwrite(fd, data, sizeof(data), (off_t)MiB) ==
+		    sizeof(data));
+		ATF_REQUIRE(close(fd) == 0);
+		ATF_REQUIRE(rename("new", "src") == 0);
+		ATF_REQUIRE((pid = fork()) != -1);
+		if (pid == 0)
+			appender("src");
+		ATF_CHECK_EQ(copy_paths(i % 2 == 0 ? BUFSZ_PATH_AUTO :
+		    BUFSZ_PATH_RW, BUFSZ_SPARSE, "src", "dst", &e), BUFSZ_OK);
+		bufsz_engine_free(e);
+		reap(pid);
+		got = slurp("dst", &glen);
+		src = slurp("src", &slen);
+		if (glen < MiB + sizeof(data) || glen > slen ||
+		    memcmp(got, src, glen) != 0)
+			bad = i + 1;
+		free(got);
+		free(src);
+	}
+	ATF_CHECK_MSG(bad == 0, "copy %d is not the file at any moment "
+	    "(zeros where it had bytes)", bad);
+}
+
+/*
+ * A terminal's end of file (^D at the start of a line) ends the copy the
+ * first time, on every path, even with nothing typed before it: splice
+ * from a terminal returns 0 there, as read does, and that 0 is no lying
+ * size to look past with read(2), which would wait for a second ^D.
+ */
+static int
+pipe_holds(int fd, const char *want, enum bufsz_path p, const char *what)
+{
+	char got[64];
+	ssize_t n;
+	int ok;
+
+	if ((n = read(fd, got, sizeof(got))) == -1) {
+		ATF_REQUIRE(errno == EAGAIN);
+		n = 0;
+	}
+	ok = (size_t)n == strlen(want) && memcmp(got, want, (size_t)n) == 0;
+	ATF_CHECK_MSG(ok, "%s: %s copy '%.*s', want '%s'", bufsz_path_name(p),
+	    what, (int)n, got, want);
+	return (ok);
+}
+
+ATF_TC_WITHOUT_HEAD(tty_eof_once);
+ATF_TC_BODY(tty_eof_once, tc)
+{
+	static const char typed[] = "\004abc\n\004more\n\004";
+	struct bufsz_engine *e;
+	int m, t, p[2];
+	size_t k;
+
+	if ((m = posix_openpt(O_RDWR | O_NOCTTY)) == -1 || grantpt(m) != 0 ||
+	    unlockpt(m) != 0)
+		atf_tc_skip("no pseudo-terminals here: %s", strerror(errno));
+	ATF_REQUIRE((t = open(ptsname(m), O_RDWR | O_NOCTTY)) >= 0);
+	ATF_REQUIRE(pipe(p) == 0);
+	ATF_REQUIRE(fcntl(p[0], F_SETFL, O_NONBLOCK) == 0);
+	/* A copy that waits for a ^D never typed fails, not hangs. */
+	(void)alarm(60);
+	for (k = 0; k < NPATHS; k++) {
+		ATF_REQUIRE(write(m, typed, sizeof(typed) - 1) ==
+		    (ssize_t)sizeof(typed) - 1);
+		e = engine_for(all_paths[k], 0, 0);
+		ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL), BUFSZ_OK);
+		/* What was typed after each ^D is the next copy's. */
+		if (pipe_holds(p[0], "", all_paths[k], "first")) {
+			ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL),
+			    BUFSZ_OK);
+			(void)pipe_holds(p[0], "abc\n", all_paths[k],
+			    "second");
+			ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL),
+			    BUFSZ_OK);
+			(void)pipe_holds(p[0], "more\n", all_paths[k],
+			    "third");
+		}
+		bufsz_engine_free(e);
+		ATF_REQUIRE(tcflush(t, TCIFLUSH) == 0);
+	}
+	ATF_REQUIRE(close(t) == 0);
+	ATF_REQUIRE(close(m) == 0);
+}
+
+/*
+ * A file that grew or shrank between the caller's fstat and the copy:
+ * every path copies what it holds when copied, but mmap, which maps the
+ * size it was told and reports a shrunk input (EIO) as it always has.
+ * (The engine ends a copy without a read of 0 only when a short count
+ * lands exactly on the size it was told; these sizes never match.)
+ */
+ATF_TC_WITHOUT_HEAD(stale_size);
+ATF_TC_BODY(stale_size, tc)
+{
+	static const size_t told[] = { 100, 4096, 10000, 3 * MiB };
+	static const size_t now[] = { 150, 8192, 6000, 3 * MiB + 4097 };
+	struct bufsz_engine *e;
+	struct stat sb;
+	size_t i, k;
+	int in, out;
+	char *data;
+
+	ATF_REQUIRE((data = malloc(4 * MiB)) != NULL);
+	fill(data, 4 * MiB, 16);
+	for (i = 0; i < sizeof(told) / sizeof(told[0]); i++) {
+		for (k = 0; k < NPATHS; k++) {
+			put_file("src", data, told[i]);
+			ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+			ATF_REQUIRE(fstat(in, &sb) == 0);
+			put_file("src", data, now[i]);
+			ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT |
+			    O_TRUNC, 0644)) >= 0);
+			e = engine_for(all_paths[k], 0, 0);
+			if (all_paths[k] == BUFSZ_PATH_MMAP &&
+			    now[i] < told[i]) {
+				ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL),
+				    BUFSZ_EREAD);
+				ATF_CHECK_EQ(errno, EIO);
+				bufsz_engine_free(e);
+				ATF_REQUIRE(close(in) == 0);
+				ATF_REQUIRE(close(out) == 0);
+				continue;
+			}
+			ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL),
+			    BUFSZ_OK);
+			ATF_CHECK_EQ(bufsz_moved(e), (off_t)now[i]);
+			bufsz_engine_free(e);
+			ATF_REQUIRE(close(in) == 0);
+			ATF_REQUIRE(close(out) == 0);
+			same_bytes("dst", data, now[i], "told a stale size",
+			    all_paths[k]);
+		}
+	}
+	free(data);
+}
+
 /* A forced path that cannot serve the pair falls back to read/write. */
 ATF_TC_WITHOUT_HEAD(path_taken);
 ATF_TC_BODY(path_taken, tc)
@@ -509,19 +755,19 @@ ATF_TC_BODY(path_taken, tc)
 	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_AUTO, 0, "src", "dst", &e),
 	    BUFSZ_OK);
 #ifdef __linux__
-	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_CFR);
+	ATF_CHECK_EQ(last(e), BUFSZ_PATH_CFR);
 #endif
 	bufsz_engine_free(e);
 	/* An empty regular file always goes to read/write. */
 	put_file("empty", data, 0);
 	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_CFR, 0, "empty", "dst", &e),
 	    BUFSZ_OK);
-	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_RW);
+	ATF_CHECK_EQ(last(e), BUFSZ_PATH_RW);
 	bufsz_engine_free(e);
 	/* A directory cannot be mapped, sent or spliced. */
 	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_MMAP, 0, ".", "dst", &e),
 	    BUFSZ_EREAD);
-	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_RW);
+	ATF_CHECK_EQ(last(e), BUFSZ_PATH_RW);
 	bufsz_engine_free(e);
 	/*
 	 * An input already at its end: a kernel path moves nothing on its
@@ -535,8 +781,8 @@ ATF_TC_BODY(path_taken, tc)
 		    0644)) >= 0);
 		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
 		ATF_CHECK_EQ(bufsz_moved(e), 0);
-		ATF_CHECK_EQ_MSG(bufsz_engine_last(e), BUFSZ_PATH_RW, "%s took %s",
-		    bufsz_path_name(all_paths[k]), bufsz_path_name(bufsz_engine_last(e)));
+		ATF_CHECK_EQ_MSG(last(e), BUFSZ_PATH_RW, "%s took %s",
+		    bufsz_path_name(all_paths[k]), took(e));
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
 		bufsz_engine_free(e);
@@ -594,7 +840,8 @@ ATF_TC_BODY(from_offsets, tc)
 	put_file("src", data, len);
 	for (k = 0; k < NPATHS; k++) {
 		put_file("dst", data, 77);
-		e = engine_for(all_paths[k], 0, BUFSZ_TEST);	/* many mmap windows */
+		/* Many mmap windows. */
+		e = engine_for(all_paths[k], 0, BUFSZ_TEST);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		ATF_REQUIRE(lseek(in, 1000, SEEK_SET) == 1000);
 		ATF_REQUIRE((out = open("dst", O_WRONLY)) >= 0);
@@ -650,9 +897,9 @@ ATF_TC_BODY(beyond_4g, tc)
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), size);
 		want = expected(all_paths[k], S_IFREG, S_IFREG);
 		if (want != BUFSZ_PATH_AUTO)
-			ATF_CHECK_EQ_MSG(bufsz_engine_last(e), want, "%s took %s",
+			ATF_CHECK_EQ_MSG(last(e), want, "%s took %s",
 			    bufsz_path_name(all_paths[k]),
-			    bufsz_path_name(bufsz_engine_last(e)));
+			    took(e));
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
 		bufsz_engine_free(e);
@@ -1252,6 +1499,10 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, paths_to_devnull);
 	ATF_TP_ADD_TC(tp, size_zero_input);
 	ATF_TP_ADD_TC(tp, size_lie_input);
+	ATF_TP_ADD_TC(tp, size_lie_sparse);
+	ATF_TP_ADD_TC(tp, sparse_growing);
+	ATF_TP_ADD_TC(tp, tty_eof_once);
+	ATF_TP_ADD_TC(tp, stale_size);
 	ATF_TP_ADD_TC(tp, path_taken);
 	ATF_TP_ADD_TC(tp, append_output);
 	ATF_TP_ADD_TC(tp, from_offsets);

@@ -1,0 +1,299 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * Linux's kernel paths: copy_file_range(2) between regular files,
+ * splice(2) where a pipe is on either side (or through a private pipe
+ * when forced between two non-pipes), and sendfile(2) from a regular
+ * file or block device.  The measurements behind AUTO's choice are at the
+ * top of engine.c.
+ */
+
+#include <sys/param.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "bufsz_impl.h"
+
+/*
+ * The size asked of the private splice pipe (bounded by
+ * /proc/sys/fs/pipe-max-size, 1 MiB by default): 512 MiB to /dev/null took
+ * 14 ms of CPU with 1 MiB against 19.5 ms with the default 64 KiB, and 71
+ * against 82 ms into an existing file (how: the top of engine.c).
+ */
+#define	PIPE_WANT	(1 << 20)
+
+static ssize_t	move_sendfile(const struct job *, size_t);
+static ssize_t	move_splice(const struct job *, size_t);
+static int	pipe_open(struct bufsz_engine *);
+static void	pipe_discard(struct bufsz_engine *);
+static int	pipe_drain(struct job *, size_t);
+static int	pipe_to_out(struct job *, size_t);
+static int	input_shrank(const struct job *, off_t);
+static off_t	input_size(const struct job *);
+static int	copy_splice_via(struct job *);
+
+/*
+ * AUTO: copy_file_range between regular files, splice where a pipe is on
+ * either side, sendfile from a regular file to a device or socket,
+ * read/write elsewhere.
+ */
+enum bufsz_path
+bufsz_kpath_auto(const struct job *j)
+{
+	mode_t it, ot;
+
+	it = j->j_inst->st_mode & S_IFMT;
+	ot = j->j_outst->st_mode & S_IFMT;
+	if (it == S_IFREG && ot == S_IFREG)
+		return (BUFSZ_PATH_CFR);
+	if (it == S_IFIFO || ot == S_IFIFO)
+		return (BUFSZ_PATH_SPLICE);
+	if (it == S_IFREG && (ot == S_IFCHR || ot == S_IFSOCK))
+		return (BUFSZ_PATH_SENDFILE);
+	return (BUFSZ_PATH_RW);
+}
+
+/* Path p where it can serve the pair; REFUSED where it cannot. */
+int
+bufsz_kpath_copy(struct job *j, enum bufsz_path p)
+{
+	mode_t it, ot;
+
+	it = j->j_inst->st_mode & S_IFMT;
+	ot = j->j_outst->st_mode & S_IFMT;
+	switch (p) {
+	case BUFSZ_PATH_CFR:
+		if (it != S_IFREG || ot != S_IFREG)
+			return (REFUSED);
+		return (bufsz_kpath_loop(j, bufsz_move_cfr));
+	case BUFSZ_PATH_SENDFILE:
+		if (it != S_IFREG && it != S_IFBLK)
+			return (REFUSED);
+		return (bufsz_kpath_loop(j, move_sendfile));
+	case BUFSZ_PATH_SPLICE:
+		if (it == S_IFIFO || ot == S_IFIFO)
+			return (bufsz_kpath_loop(j, move_splice));
+		return (copy_splice_via(j));
+	default:
+		return (REFUSED);
+	}
+}
+
+/*
+ * splice into a pipe hands the reader references to pages; AUTO splices
+ * into any pipe.
+ */
+int
+bufsz_kpath_lends(enum bufsz_path p, const struct stat *out)
+{
+
+	return (p == BUFSZ_PATH_SPLICE ||
+	    (p == BUFSZ_PATH_AUTO && S_ISFIFO(out->st_mode)));
+}
+
+void
+bufsz_kpath_release(struct bufsz_engine *e)
+{
+
+	if (e->be_pipe[0] != -1)
+		pipe_discard(e);
+}
+
+/*
+ * sendfile: from a regular file to anything, in the kernel.  Preferred
+ * to splice through the private pipe for a character device or socket
+ * because it takes one system call per chunk rather than two (the table
+ * at the top of engine.c).  Errors hand over to read/write, as those of
+ * copy_file_range do (kpath.c).
+ */
+static ssize_t
+move_sendfile(const struct job *j, size_t len)
+{
+
+	return (sendfile(j->j_out, j->j_in, NULL, len));
+}
+
+/* splice with a pipe on one side (or both): one call moves each chunk. */
+static ssize_t
+move_splice(const struct job *j, size_t len)
+{
+
+	return (splice(j->j_in, NULL, j->j_out, NULL, len,
+	    SPLICE_F_MOVE | SPLICE_F_MORE));
+}
+
+/*
+ * The private pipe for splicing between two non-pipes, made once per
+ * engine.  It is enlarged (where the system allows) so that each pair of
+ * splices moves more than the default 64 KiB: see PIPE_WANT.
+ */
+static int
+pipe_open(struct bufsz_engine *e)
+{
+
+	if (e->be_pipe[0] != -1)
+		return (0);
+	if (pipe2(e->be_pipe, O_CLOEXEC) != 0) {
+		e->be_pipe[0] = e->be_pipe[1] = -1;
+		return (-1);
+	}
+	(void)fcntl(e->be_pipe[1], F_SETPIPE_SZ, PIPE_WANT);
+	return (0);
+}
+
+/* Bytes were left in the private pipe by a failure: drop the pipe. */
+static void
+pipe_discard(struct bufsz_engine *e)
+{
+
+	(void)close(e->be_pipe[0]);
+	(void)close(e->be_pipe[1]);
+	e->be_pipe[0] = e->be_pipe[1] = -1;
+}
+
+/*
+ * Empty len bytes from the private pipe into the output by read/write,
+ * after splice refused the output half way: they were read from the
+ * input and must not be lost.
+ */
+static int
+pipe_drain(struct job *j, size_t len)
+{
+	struct bufsz_engine *e;
+	size_t blen;
+	ssize_t n;
+	char *buf;
+
+	e = j->j_e;
+	if ((buf = bufsz_buffer(e, j->j_inst, j->j_outst, &blen)) == NULL)
+		return (BUFSZ_EWRITE);
+	while (len > 0) {
+		if ((n = bufsz_read(e->be_pipe[0], buf, MIN(blen, len))) <= 0)
+			return (BUFSZ_EWRITE);
+		if (bufsz_write_all(j->j_out, buf, (size_t)n) != 0)
+			return (BUFSZ_EWRITE);
+		len -= (size_t)n;
+	}
+	return (BUFSZ_OK);
+}
+
+/*
+ * Move n bytes from the private pipe to the output.  Should the output
+ * refuse splice, the bytes already taken from the input are written by
+ * hand and read/write takes over.
+ */
+static int
+pipe_to_out(struct job *j, size_t n)
+{
+	struct bufsz_engine *e;
+	ssize_t m;
+	int r;
+
+	e = j->j_e;
+	while (n > 0) {
+		m = splice(e->be_pipe[0], NULL, j->j_out, NULL, n,
+		    SPLICE_F_MOVE | SPLICE_F_MORE);
+		if (m > 0) {
+			n -= (size_t)m;
+			continue;
+		}
+		if (m < 0 && bufsz_io_again(-1, j->j_out))
+			continue;
+		if ((r = pipe_drain(j, n)) != BUFSZ_OK) {
+			pipe_discard(e);
+			return (r);
+		}
+		return (REFUSED);
+	}
+	return (BUFSZ_OK);
+}
+
+/*
+ * Spliced pages are the file's own, by reference: a regular input
+ * truncated between the splice into the private pipe and the one out of
+ * it zeroes what the pipe still holds, and the copy would come out torn
+ * (the bytes before the new end, zeros, then older data).  Reading the
+ * input's size once the chunk is out turns that into the error the mmap
+ * path gives.  A pipe the caller reads from is beyond such a check; see
+ * README (Caveats).
+ */
+static int
+input_shrank(const struct job *j, off_t size0)
+{
+	struct stat st;
+	off_t pos;
+
+	if (size0 < 0)
+		return (0);
+	if ((pos = lseek(j->j_in, 0, SEEK_CUR)) == -1 ||
+	    fstat(j->j_in, &st) == -1)
+		return (1);
+	/* /proc and /sys files say less than they hold: only a drop counts. */
+	if (st.st_size >= pos || st.st_size >= size0)
+		return (0);
+	errno = EIO;
+	return (1);
+}
+
+/*
+ * The size of a regular input when the copy starts, as the system has it
+ * now (a caller's stat may be older), or -1 for any other input.
+ */
+static off_t
+input_size(const struct job *j)
+{
+	struct stat st;
+
+	if (!S_ISREG(j->j_inst->st_mode) || fstat(j->j_in, &st) == -1)
+		return (-1);
+	return (st.st_size);
+}
+
+/*
+ * splice between two non-pipes goes through the engine's private pipe:
+ * input to pipe, then pipe to output until the pipe is empty again, so
+ * that the pipe is empty between chunks and whenever we return.
+ */
+static int
+copy_splice_via(struct job *j)
+{
+	struct bufsz_engine *e;
+	size_t cap;
+	ssize_t n;
+	off_t size0;
+	int moved, r;
+
+	e = j->j_e;
+	if (pipe_open(e) != 0)
+		return (REFUSED);
+	size0 = input_size(j);
+	if ((n = fcntl(e->be_pipe[1], F_GETPIPE_SZ)) <= 0)
+		n = 65536;
+	cap = MIN((size_t)n, CHUNK_MAX);
+	for (moved = 0; !job_done(j);) {
+		n = splice(j->j_in, NULL, e->be_pipe[1], NULL, job_want(j, cap),
+		    SPLICE_F_MOVE | SPLICE_F_MORE);
+		if (n > 0) {
+			if ((r = pipe_to_out(j, (size_t)n)) != BUFSZ_OK &&
+			    r != REFUSED)
+				return (r);
+			if (input_shrank(j, size0))
+				return (BUFSZ_EREAD);
+			job_moved(j, (size_t)n);
+			moved = 1;
+			if (r == REFUSED)
+				return (REFUSED);
+			continue;
+		}
+		if (n == 0)
+			return (bufsz_job_declines(j, moved) ? REFUSED :
+			    BUFSZ_OK);
+		if (!bufsz_io_again(j->j_in, -1))
+			return (REFUSED);
+	}
+	return (BUFSZ_OK);
+}

@@ -1,0 +1,191 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * The memory of a Linux machine: sysconf(3), lowered to the limit of the
+ * process's memory cgroup, which is the memory that really exists for it
+ * (a container, a systemd service, a CI job).
+ */
+
+#include <sys/types.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bufsz_impl.h"
+
+/*
+ * The two layouts: cgroup v2 has one hierarchy ("0::/path" in the
+ * membership file, memory.max); v1, still the memory controller's home
+ * on many hosts, has one per controller ("N:cpu,memory:/path", mounted
+ * at ROOT/memory, memory.limit_in_bytes).
+ */
+struct layout {
+	const char	*l_controller;	/* in the membership line; "" for v2 */
+	const char	*l_mount;	/* under the root */
+	const char	*l_file;
+};
+
+static const struct layout layouts[] = {
+	{ "", "", "memory.max" },
+	{ "memory", "/memory", "memory.limit_in_bytes" },
+};
+
+static int	has_controller(const char *, size_t, const char *);
+static int	self_path(const char *, const struct layout *, char *,
+		    size_t);
+static int	dir_limit(const char *, const char *, uint64_t *);
+static int	least_limit(const char *, const char *, const struct layout *,
+		    uint64_t *);
+
+int
+bufsz_host_physmem(uint64_t *mem)
+{
+	uint64_t limit;
+	long pages;
+
+	if ((pages = sysconf(_SC_PHYS_PAGES)) <= 0) {
+		errno = ENOSYS;
+		return (-1);
+	}
+	*mem = (uint64_t)pages * bufsz_pagesize();
+	if (bufsz_physmem_cgroup("/sys/fs/cgroup", "/proc/self/cgroup",
+	    &limit) && limit < *mem)
+		*mem = limit;
+	return (0);
+}
+
+/* Whether the list of controllers at list, len bytes, names ctl. */
+static int
+has_controller(const char *list, size_t len, const char *ctl)
+{
+	size_t n, clen;
+
+	clen = strlen(ctl);
+	for (;;) {
+		n = strcspn(list, ",:");
+		if (n == clen && strncmp(list, ctl, clen) == 0)
+			return (1);
+		if (n >= len)
+			return (0);
+		list += n + 1;
+		len -= n + 1;
+	}
+}
+
+/*
+ * This process's cgroup in the layout's hierarchy, from the membership
+ * file's "ID:CONTROLLERS:PATH" lines: 0 and path, or -1 when it has none.
+ */
+static int
+self_path(const char *self, const struct layout *l, char *path,
+    size_t pathlen)
+{
+	char line[PATH_MAX + 64];
+	const char *ctl, *rel;
+	FILE *fp;
+	size_t n;
+	int found;
+
+	if ((fp = fopen(self, "re")) == NULL)
+		return (-1);
+	found = 0;
+	while (!found && fgets(line, sizeof(line), fp) != NULL) {
+		if ((ctl = strchr(line, ':')) == NULL ||
+		    (rel = strchr(++ctl, ':')) == NULL)
+			continue;
+		/* v2's line is "0::"; v1's name their controllers. */
+		if (*l->l_controller == '\0' ? strncmp(line, "0::", 3) != 0 :
+		    !has_controller(ctl, (size_t)(rel - ctl), l->l_controller))
+			continue;
+		n = strcspn(++rel, "\n");
+		if (n < pathlen) {
+			memcpy(path, rel, n);
+			path[n] = '\0';
+			found = 1;
+		}
+	}
+	(void)fclose(fp);
+	return (found ? 0 : -1);
+}
+
+/* The limit in file of one cgroup directory: 1 and *limit, 0 for none. */
+static int
+dir_limit(const char *dir, const char *file, uint64_t *limit)
+{
+	char path[PATH_MAX], value[64];
+	FILE *fp;
+	char *end;
+	uintmax_t v;
+	int ok;
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, file) >=
+	    (int)sizeof(path))
+		return (0);
+	if ((fp = fopen(path, "re")) == NULL)
+		return (0);
+	ok = fgets(value, sizeof(value), fp) != NULL;
+	(void)fclose(fp);
+	if (!ok || strncmp(value, "max", 3) == 0)
+		return (0);
+	errno = 0;
+	v = strtoumax(value, &end, 10);
+	if (errno != 0 || end == value || (*end != '\n' && *end != '\0'))
+		return (0);
+	*limit = (uint64_t)v;
+	return (1);
+}
+
+/*
+ * A cgroup's limit binds its descendants, so the limit in force is the
+ * least from this process's cgroup up to the root of the hierarchy.
+ */
+static int
+least_limit(const char *root, const char *self, const struct layout *l,
+    uint64_t *limit)
+{
+	char rel[PATH_MAX], dir[PATH_MAX];
+	uint64_t v;
+	char *slash;
+	int found;
+
+	if (self_path(self, l, rel, sizeof(rel)) != 0)
+		return (0);
+	found = 0;
+	for (;;) {
+		if (snprintf(dir, sizeof(dir), "%s%s%s", root, l->l_mount,
+		    rel) >= (int)sizeof(dir))
+			return (0);
+		if (dir_limit(dir, l->l_file, &v) && (!found || v < *limit)) {
+			*limit = v;
+			found = 1;
+		}
+		if ((slash = strrchr(rel, '/')) == NULL || rel[1] == '\0')
+			break;
+		slash[slash == rel ? 1 : 0] = '\0';
+	}
+	return (found);
+}
+
+int
+bufsz_physmem_cgroup(const char *root, const char *self, uint64_t *limit)
+{
+	uint64_t v;
+	size_t i;
+	int found;
+
+	found = 0;
+	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
+		if (least_limit(root, self, &layouts[i], &v) &&
+		    (!found || v < *limit)) {
+			*limit = v;
+			found = 1;
+		}
+	}
+	return (found);
+}

@@ -1,0 +1,133 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * Linux's memory probe: the cgroup limits (v2 and v1) read from fake
+ * hierarchies, and the probe against this host.
+ */
+
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <atf-c.h>
+
+#include "bufsz_private.h"
+
+#define	MiB	((uint64_t)1024 * 1024)
+#define	GiB	(1024 * MiB)
+
+ATF_TC_WITHOUT_HEAD(probe_matches_host);
+ATF_TC_BODY(probe_matches_host, tc)
+{
+	uint64_t mem, host, limit;
+
+	host = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+	    (uint64_t)sysconf(_SC_PAGESIZE);
+	ATF_REQUIRE_EQ(bufsz_physmem(&mem), 0);
+	ATF_CHECK(mem > 0);
+	if (bufsz_physmem_cgroup("/sys/fs/cgroup", "/proc/self/cgroup",
+	    &limit) && limit < host)
+		ATF_CHECK_EQ(mem, limit);
+	else
+		ATF_CHECK_EQ(mem, host);
+	ATF_CHECK_EQ(bufsz_pagesize(), (size_t)sysconf(_SC_PAGESIZE));
+}
+
+static void
+write_file(const char *path, const char *text)
+{
+	FILE *fp;
+
+	ATF_REQUIRE((fp = fopen(path, "w")) != NULL);
+	ATF_REQUIRE(fputs(text, fp) >= 0);
+	ATF_REQUIRE(fclose(fp) == 0);
+}
+
+ATF_TC_WITHOUT_HEAD(cgroup_limit_is_the_least_on_the_path);
+ATF_TC_BODY(cgroup_limit_is_the_least_on_the_path, tc)
+{
+	uint64_t limit;
+
+	ATF_REQUIRE(mkdir("cg", 0755) == 0);
+	ATF_REQUIRE(mkdir("cg/a", 0755) == 0);
+	ATF_REQUIRE(mkdir("cg/a/b", 0755) == 0);
+	write_file("self", "1:name=systemd:/x\n0::/a/b\n");
+
+	/* No memory.max anywhere: no limit. */
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 0);
+
+	/* The parent's limit binds the child, whose own is "max". */
+	write_file("cg/a/memory.max", "1073741824\n");
+	write_file("cg/a/b/memory.max", "max\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 1);
+	ATF_CHECK_EQ(limit, 1 * GiB);
+
+	/* The child's lower limit wins. */
+	write_file("cg/a/b/memory.max", "536870912\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 1);
+	ATF_CHECK_EQ(limit, 512 * MiB);
+
+	/* Garbage is no limit. */
+	write_file("cg/a/memory.max", "lots\n");
+	write_file("cg/a/b/memory.max", "12x\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 0);
+}
+
+/* A v1 membership line is no v2 cgroup, and no file is no limit. */
+ATF_TC_WITHOUT_HEAD(cgroup_v1_is_not_v2);
+ATF_TC_BODY(cgroup_v1_is_not_v2, tc)
+{
+	uint64_t limit;
+
+	ATF_REQUIRE(mkdir("cg", 0755) == 0);
+	write_file("cg/memory.max", "4096\n");
+	write_file("self", "4:memory:/x\n1:cpu:/\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 0);
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "no-such-file", &limit), 0);
+}
+
+/*
+ * cgroup v1, where the memory controller still lives on many hosts: its
+ * own hierarchy under ROOT/memory, memory.limit_in_bytes, the least on
+ * the path; "unlimited" there is a huge number, never below memory.
+ */
+ATF_TC_WITHOUT_HEAD(cgroup_v1_limit);
+ATF_TC_BODY(cgroup_v1_limit, tc)
+{
+	uint64_t limit;
+
+	ATF_REQUIRE(mkdir("cg", 0755) == 0);
+	ATF_REQUIRE(mkdir("cg/memory", 0755) == 0);
+	ATF_REQUIRE(mkdir("cg/memory/job", 0755) == 0);
+	ATF_REQUIRE(mkdir("cg/memory/job/x", 0755) == 0);
+	write_file("self", "5:cpu,cpuacct:/y\n4:blkio,memory:/job/x\n"
+	    "0::/\n");
+	write_file("cg/memory/memory.limit_in_bytes",
+	    "9223372036854771712\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 1);
+	ATF_CHECK_EQ(limit, 9223372036854771712ULL);
+	write_file("cg/memory/job/memory.limit_in_bytes", "67108864\n");
+	write_file("cg/memory/job/x/memory.limit_in_bytes",
+	    "9223372036854771712\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 1);
+	ATF_CHECK_EQ(limit, 64 * MiB);
+	/* Beside a v2 limit, the least of the two. */
+	write_file("cg/memory.max", "33554432\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 1);
+	ATF_CHECK_EQ(limit, 32 * MiB);
+	/* "memoryx" is another controller. */
+	write_file("self", "4:blkio,memoryx:/job/x\n");
+	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 0);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+	ATF_TP_ADD_TC(tp, probe_matches_host);
+	ATF_TP_ADD_TC(tp, cgroup_limit_is_the_least_on_the_path);
+	ATF_TP_ADD_TC(tp, cgroup_v1_is_not_v2);
+	ATF_TP_ADD_TC(tp, cgroup_v1_limit);
+	return (atf_no_error());
+}
