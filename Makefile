@@ -5,16 +5,17 @@
 #	make			build the world, install it under DESTDIR
 #				(default obj/root), show what it holds
 #	make test		the same, then run every test suite with kyua
-#	make buildworld | installworld | lint | bench | fuzz | clean
+#	make buildworld | installworld | lint | bench | fuzz | safety | clean
 #	make check-bsd		compile everything for FreeBSD and NetBSD
 #	make check-freebsd-mk	build cat, cp and yes with FreeBSD's share/mk
 #	make obj | depend | cleandir	as on any BSD, in every directory
 #
 # Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
-# FUZZTIME=seconds (fuzz), MAKEOBJDIRPREFIX, WITHOUT_TESTS.
+# FUZZTIME=seconds (fuzz), TIME=seconds or SEEDS="1 2 ..." (safety),
+# MAKEOBJDIRPREFIX, WITHOUT_TESTS.
 
 _TARGETS=	all buildworld installworld install test lint bench fuzz \
-		clean cleandir obj depend showworld check-bsd \
+		safety clean cleandir obj depend showworld check-bsd \
 		check-freebsd-mk
 
 .if !defined(_BASE_MK)
@@ -77,6 +78,9 @@ bench: .PHONY all
 
 fuzz: .PHONY
 	@cd ${SRCTOP}/tests/fuzz && ${MAKE} fuzz
+
+safety: .PHONY all
+	@cd ${SRCTOP}/tests/safety && ${MAKE} ROOT=${DESTDIR} seeds
 
 # The BSD checks: the sysroots and FreeBSD's share/mk are found beside
 # the tree (../shared), or where these say; each check skips, saying so,
