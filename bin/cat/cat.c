@@ -61,7 +61,7 @@ static void	do_operand(size_t, const char *);
 static int	open_operand(size_t, const char *);
 static int	connect_socket(const char *);
 static int	is_directory(const struct stat *);
-static int	same_file(int, const char *, const struct stat *);
+static int	same_file(int, const char *, struct stat *);
 static int	shares_offset(int, const char *, off_t);
 static int	cooking(void);
 static void	raw_copy(int, const char *, const struct stat *);
@@ -300,10 +300,12 @@ is_directory(const struct stat *st)
  * cache to page cache like an overlapping memcpy (the mmap path shifted
  * by one byte came out wrong), so it goes through our own buffer, a
  * whole chunk read before it is written.  Only a match on the inode
- * costs system calls.
+ * costs system calls; st is then brought up to date, as it may be short
+ * of what cat itself has appended since it was taken ("cat -n x e >> e":
+ * x's lines were still in our buffer).
  */
 static int
-same_file(int fd, const char *name, const struct stat *st)
+same_file(int fd, const char *name, struct stat *st)
 {
 	off_t in_off, out_off;
 	int fl;
@@ -312,6 +314,8 @@ same_file(int fd, const char *name, const struct stat *st)
 	    st->st_dev != outst.st_dev || st->st_ino != outst.st_ino)
 		return (SAME_NOT);
 	out_flush();
+	if (fstat(fd, st) != 0)
+		return (SAME_REFUSED);
 	if ((in_off = lseek(fd, 0, SEEK_CUR)) == -1 || in_off >= st->st_size)
 		return (SAME_NOT);
 	if (cooking())
