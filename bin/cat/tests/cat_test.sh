@@ -1220,6 +1220,13 @@ sandbox_never_fails_body()
 	"$(prog)" "$@" nonexistent > out 2> err && atf_fail "exit 0"
 	atf_check -o inline:'cat: nonexistent: No such file or directory\n' \
 	    cat err
+	# A missing operand among a few leaves cat unconfined; those before
+	# it, opened ahead, and those after it are all read, in order.
+	printf 'y' > y
+	"$(prog)" x x nonexistent y > out 2> err && atf_fail "exit 0"
+	atf_check -o inline:'xxy' cat out
+	atf_check -o inline:'cat: nonexistent: No such file or directory\n' \
+	    cat err
 }
 
 atf_test_case buffer_boundaries
@@ -1478,47 +1485,76 @@ tty_eof_body()
 	atf_check -o match:'^ *4$' cat shown
 }
 
-# calls_per_file OUT: the system calls cat makes for each of the files
-# s*, copied to OUT, beyond what it makes for one, in ./calls; and those
-# that move data (a read of 0 included), in ./moves.  (A sanitizer's leak
-# check cannot run under ptrace: it is not asked to.)
+# calls_per_file DIR LIMITS OUT: after LIMITS (a shell command such as
+# ulimit, or nothing), the system calls cat makes for each of the files
+# DIR/s*, copied to OUT, beyond what it makes for one, in ./calls; those
+# that move data (a read of 0 included), in ./moves; and whether cat
+# confined itself with Landlock, yes or no, in ./confined.  (A
+# sanitizer's leak check cannot run under ptrace: it is not asked to.)
 calls_per_file()
 {
-	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    strace -f -o trace1 "$(prog)" s0000 > "$1" &&
-	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    strace -f -o trace "$(prog)" s* > "$1" ||
+	( cd "$1" && eval "$2" &&
+	    ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -f -o ../trace1 "$(prog)" s0000 > "$3" &&
+	    ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -f -o ../trace "$(prog)" s* > "$3" ) ||
 	    atf_fail "cat failed under strace"
-	_n=$(($(ls s* | wc -l) - 1))
+	_n=$(($(ls "$1" | wc -l) - 1))
 	echo $((($(wc -l < trace) - $(wc -l < trace1)) / _n)) > calls
 	_re='^[0-9]* *(sendfile|copy_file_range|splice|read|write)\('
 	echo $((($(grep -Ec "$_re" trace) - $(grep -Ec "$_re" trace1)) / \
 	    _n)) > moves
+	if grep -Eq '^[0-9]* *landlock_restrict_self\(.*= 0$' trace; then
+		echo yes
+	else
+		echo no
+	fi > confined
+}
+
+# small_calls DIR LIMITS CONFINED: cat of DIR/s* after LIMITS, into
+# /dev/null and into a file, confines itself or not as CONFINED says (yes,
+# no; any: unknown), spends at most 4 calls a file, one of which moves
+# it, and copies the bytes right.
+small_calls()
+{
+	_what="$1${2:+ ($2)}"
+	for out in /dev/null ../file; do
+		calls_per_file "$1" "$2" $out
+		[ "$3" = any ] || [ "$(cat confined)" = "$3" ] ||
+		    atf_fail "$_what into $out: confined: $(cat confined)"
+		[ "$(cat calls)" -le 4 ] ||
+		    atf_fail "$_what: $(cat calls) calls a file into $out"
+		[ "$(cat moves)" -le 1 ] ||
+		    atf_fail "$_what: $(cat moves) calls move each file into $out"
+	done
+	cat "$1"/s* | cmp -s - file || atf_fail "$_what: the copy differs"
 }
 
 atf_test_case small_files_calls
 small_files_calls_head()
 {
 	atf_set descr "cat spends at most 4 system calls on a small file" \
-	    "(open, fstat, one copy, close), and copies it whole"
+	    "(open, fstat, one copy, close; stat in place of fstat when" \
+	    "confined), confined or not, and copies it whole"
+	atf_set timeout 300
 }
 small_files_calls_body()
 {
 	command -v strace >/dev/null 2>&1 || atf_skip "no strace"
-	# As xargs gives them: more operands than cat opens ahead.
-	head -c $((4096 * 1200)) /dev/urandom | split -b 4096 -a 4 -d - s
-	for out in /dev/null file; do
-		calls_per_file $out
-		[ "$(cat calls)" -le 4 ] ||
-		    atf_fail "$(cat calls) calls a file into $out"
-		[ "$(cat moves)" -le 1 ] ||
-		    atf_fail "$(cat moves) calls move each file into $out"
-	done
-	"$(prog)" s* | cmp -s - file || atf_fail "the copy differs"
-	cat s* | cmp -s - file || atf_fail "the copy differs"
-	# Fewer, which cat may open ahead: still one call moves each.
-	rm s1*
-	calls_per_file /dev/null
-	[ "$(cat moves)" -le 1 ] ||
-	    atf_fail "$(cat moves) calls move each of a few files"
+	if have_landlock; then
+		landlock=yes
+	elif command -v python3 > /dev/null; then
+		landlock=no
+	else
+		landlock=any
+	fi
+	mkdir few many
+	head -c $((4096 * 300)) /dev/urandom |
+	    (cd few && split -b 4096 -a 4 -d - s)
+	head -c $((4096 * 1200)) /dev/urandom |
+	    (cd many && split -b 4096 -a 4 -d - s)
+	# A few hundred operands: all opened ahead, then confined.
+	small_calls few "" $landlock
+	# As xargs gives them, more operands than cat opens ahead: unconfined.
+	small_calls many "" no
 }
