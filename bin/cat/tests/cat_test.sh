@@ -1113,6 +1113,23 @@ sandbox_entered_body()
 		exec 3>&-
 		wait $pid || atf_fail "cat failed"
 		atf_check -o inline:'a\n' cat out
+		# More operands than a soft limit of 64 descriptors: cat raises
+		# it to open them all ahead, and confines itself all the same.
+		[ "$(ulimit -H -n)" = unlimited ] ||
+		    [ "$(ulimit -H -n)" -ge 200 ] ||
+		    atf_skip "the hard limit of descriptors is too low"
+		set --
+		while [ $# -lt 100 ]; do
+			set -- "$@" a
+		done
+		(ulimit -S -n 64 && exec "$(prog)" "$@" fifo > out) &
+		pid=$!
+		exec 3> fifo
+		grep -q '^NoNewPrivs:[[:space:]]*1' /proc/$pid/status ||
+		    atf_fail "cat of 100 operands, soft limit 64: not sandboxed"
+		exec 3>&-
+		wait $pid || atf_fail "cat failed"
+		atf_check -o inline:'100\n' -x "grep -c '^a$' out"
 		;;
 	FreeBSD)
 		command -v ktrace > /dev/null ||
@@ -1182,7 +1199,7 @@ sandbox_never_fails_head()
 {
 	atf_set descr "Confined or not, cat reads what it would unconfined:" \
 	    "/dev/stdin, /proc and /sys, files replaced while it runs," \
-	    "more operands than it opens ahead"
+	    "more operands than it may open at once"
 	atf_set timeout 120
 }
 sandbox_never_fails_body()
@@ -1207,17 +1224,22 @@ sandbox_never_fails_body()
 	exec 3>&-
 	wait $pid || atf_fail "cat failed on a file renamed into place"
 	grep -Eqx 'old|new' out || atf_fail "got $(cat out)"
-	# One operand more than confine.c opens ahead, one file many times.
+	# One file many times; then more operands than descriptors cat may
+	# open at once (a hard limit of 64): unconfined, but all read, and a
+	# missing one reported.
 	printf 'x' > x
 	set --
-	i=0
-	while [ $i -lt 1001 ]; do
+	while [ $# -lt 1001 ]; do
 		set -- "$@" x
-		i=$((i + 1))
 	done
 	"$(prog)" "$@" > out || atf_fail "cat of 1001 operands failed"
 	atf_check -o inline:'1001\n' -x "wc -c < out | tr -d ' '"
-	"$(prog)" "$@" nonexistent > out 2> err && atf_fail "exit 0"
+	(ulimit -S -n 64 && ulimit -H -n 64 && exec "$(prog)" "$@" x) > out ||
+	    atf_fail "cat of 1002 operands, 64 descriptors, failed"
+	atf_check -o inline:'1002\n' -x "wc -c < out | tr -d ' '"
+	(ulimit -S -n 64 && ulimit -H -n 64 &&
+	    exec "$(prog)" "$@" nonexistent x) > out 2> err && atf_fail "exit 0"
+	atf_check -o inline:'1002\n' -x "wc -c < out | tr -d ' '"
 	atf_check -o inline:'cat: nonexistent: No such file or directory\n' \
 	    cat err
 	# A missing operand among a few leaves cat unconfined; those before
@@ -1555,6 +1577,13 @@ small_files_calls_body()
 	    (cd many && split -b 4096 -a 4 -d - s)
 	# A few hundred operands: all opened ahead, then confined.
 	small_calls few "" $landlock
-	# As xargs gives them, more operands than cat opens ahead: unconfined.
-	small_calls many "" no
+	# More operands than the hard limit of descriptors lets cat open at
+	# once: unconfined.
+	small_calls many "ulimit -S -n 256 && ulimit -H -n 256" no
+	# As xargs gives them, more operands than a soft limit of 256: cat
+	# raises it, and is confined all the same.
+	[ "$(ulimit -H -n)" = unlimited ] || [ "$(ulimit -H -n)" -ge 1300 ] ||
+	    atf_skip "the hard limit of $(ulimit -H -n) descriptors is too" \
+	    "low to raise the soft one over 1200 operands"
+	small_calls many "ulimit -S -n 256" $landlock
 }
