@@ -1251,6 +1251,51 @@ sandbox_never_fails_body()
 	    cat err
 }
 
+atf_test_case changed_before_turn
+changed_before_turn_head()
+{
+	atf_set descr "A file that grows, shrinks, empties or fills between" \
+	    "cat's start (when it is opened ahead) and its turn is read as" \
+	    "it is at its turn, on every path"
+	atf_set timeout 120
+}
+changed_before_turn_body()
+{
+	mkfifo fifo
+	for p in auto $PATHS; do
+		for change in grow shrink empty fill; do
+			if [ $change = fill ]; then
+				: > g
+			else
+				random_file g 100000
+			fi
+			BUFSZ_PATH=$p "$(prog)" fifo g > out 2> err &
+			pid=$!
+			# Our open returns once cat has reached the FIFO.
+			exec 3> fifo
+			case $change in
+			grow)	head -c 300000 /dev/urandom >> g ;;
+			shrink)	truncate -s 50000 g ;;
+			empty)	: > g ;;
+			fill)	random_file g 70000 ;;
+			esac
+			printf 'hi\n' >&3
+			exec 3>&-
+			if ! wait $pid; then
+				# libbufsz's mmap path takes the size it is
+				# given for the end: a file shorter now is an
+				# error of the input, reported.
+				[ $p = mmap ] && [ $change != grow ] &&
+				    grep -qx 'cat: g: Input/output error' err ||
+				    atf_fail "$p, $change: $(cat err)"
+				continue
+			fi
+			{ printf 'hi\n'; cat g; } | cmp -s - out ||
+			    atf_fail "$p, $change: not the file as it was then"
+		done
+	done
+}
+
 atf_test_case buffer_boundaries
 buffer_boundaries_head()
 {
@@ -1435,6 +1480,7 @@ atf_init_test_cases()
 	atf_add_test_case sandbox_not_given
 	atf_add_test_case sandbox_not_given_unprivileged
 	atf_add_test_case sandbox_never_fails
+	atf_add_test_case changed_before_turn
 	atf_add_test_case buffer_boundaries
 	atf_add_test_case engine_paths
 	atf_add_test_case large_file
