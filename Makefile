@@ -5,16 +5,16 @@
 #	make			build the world, install it under DESTDIR
 #				(default obj/root), show what it holds
 #	make test		the same, then run every test suite with kyua
-#	make buildworld | installworld | lint | bench | fuzz | clean
+#	make buildworld | installworld | lint | bench | fuzz | safety | clean
 #
 # Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
-# FUZZTIME=seconds (fuzz).
+# FUZZTIME=seconds (fuzz), TIME=seconds or SEEDS="1 2 ..." (safety).
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
 _TOP:=	${.PARSEDIR:tA}
 .MAIN: all
-all buildworld installworld install test lint bench fuzz clean showworld: .PHONY
+all buildworld installworld install test lint bench fuzz safety clean showworld: .PHONY
 	@cd ${_TOP} && MAKESYSPATH=${_TOP}/share/mk \
 	    ${MAKE} -m ${_TOP}/share/mk -f ${_TOP}/Makefile ${.TARGET}
 .else
@@ -61,6 +61,9 @@ bench: .PHONY all
 
 fuzz: .PHONY
 	@cd ${SRCTOP}/tests/fuzz && ${MAKE} fuzz
+
+safety: .PHONY all
+	@cd ${SRCTOP}/tests/safety && ${MAKE} ROOT=${DESTDIR} seeds
 
 clean: .PHONY
 	rm -rf ${SRCTOP}/obj

@@ -1,0 +1,278 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * A generated tree is a list of operations (make a directory, a file of
+ * this size and layout, a link, a FIFO), applied in order below a
+ * scratch root and printable as the shell commands that make it.  The
+ * minimizer leaves operations out; one whose parent is gone is skipped.
+ */
+
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "safety.h"
+
+/* Every entry of a tree has this time, far from any copy's. */
+#define	TREE_TIME	978307200	/* 2001-01-01 */
+
+static void	apply_one(const struct op *, const char *, int);
+static void	write_file(int, const struct op *);
+static char	*link_text(const char *, const char *);
+
+struct op *
+tree_add(struct tree *t, enum op_kind kind, const char *path, const char *arg)
+{
+	struct op *o;
+
+	if (t->n == t->cap) {
+		t->cap = t->cap == 0 ? 64 : t->cap * 2;
+		t->op = xrealloc(t->op, t->cap * sizeof(*t->op));
+	}
+	o = &t->op[t->n++];
+	memset(o, 0, sizeof(*o));
+	o->kind = kind;
+	o->path = xstrdup(path);
+	o->arg = arg != NULL ? xstrdup(arg) : NULL;
+	return (o);
+}
+
+const struct op *
+tree_find(const struct tree *t, const char *path)
+{
+	size_t i;
+
+	for (i = t->n; i-- > 0;)
+		if (!t->op[i].off && strcmp(t->op[i].path, path) == 0)
+			return (&t->op[i]);
+	return (NULL);
+}
+
+void
+tree_copy(struct tree *to, const struct tree *from)
+{
+	size_t i;
+
+	*to = *from;
+	to->op = xmalloc(from->cap * sizeof(*to->op));
+	for (i = 0; i < from->n; i++) {
+		to->op[i] = from->op[i];
+		to->op[i].path = xstrdup(from->op[i].path);
+		if (from->op[i].arg != NULL)
+			to->op[i].arg = xstrdup(from->op[i].arg);
+	}
+}
+
+void
+tree_free(struct tree *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		free(t->op[i].path);
+		free(t->op[i].arg);
+	}
+	free(t->op);
+	memset(t, 0, sizeof(*t));
+}
+
+static char *
+link_text(const char *root, const char *arg)
+{
+
+	if (strncmp(arg, ROOTMARK, strlen(ROOTMARK)) == 0)
+		return (xasprintf("%s/%s", root, arg + strlen(ROOTMARK)));
+	return (xstrdup(arg));
+}
+
+/*
+ * Make the tree below root (an existing directory, the cwd's business
+ * left alone): entries, then owners, then times, then modes, so that an
+ * unreadable directory does not stop its own filling.
+ */
+void
+tree_apply(const struct tree *t, const char *root)
+{
+	struct timespec ts[2];
+	uid_t uid;
+	gid_t gid;
+	size_t i;
+	int dfd;
+
+	if ((dfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		err(3, "%s", root);
+	for (i = 0; i < t->n; i++)
+		if (!t->op[i].off)
+			apply_one(&t->op[i], root, dfd);
+	if (t->nobody && nobody_ids(&uid, &gid) == 0)
+		for (i = 0; i < t->n; i++)
+			(void)fchownat(dfd, t->op[i].path, uid, gid,
+			    AT_SYMLINK_NOFOLLOW);
+	ts[0].tv_sec = ts[1].tv_sec = TREE_TIME;
+	for (i = t->n; i-- > 0;) {
+		ts[0].tv_nsec = ts[1].tv_nsec = (long)(i * 1000 + 7);
+		(void)utimensat(dfd, t->op[i].path, ts, AT_SYMLINK_NOFOLLOW);
+	}
+	for (i = 0; i < t->n; i++)
+		if (!t->op[i].off && t->op[i].mode != 0 &&
+		    t->op[i].kind != OP_SYMLINK && t->op[i].kind != OP_HARDLINK)
+			(void)fchmodat(dfd, t->op[i].path, t->op[i].mode, 0);
+	(void)close(dfd);
+}
+
+static void
+apply_one(const struct op *o, const char *root, int dfd)
+{
+	char *text;
+	int fd, r;
+
+	switch (o->kind) {
+	case OP_DIR:
+		r = mkdirat(dfd, o->path, 0755);
+		break;
+	case OP_FILE:
+		if ((fd = openat(dfd, o->path, O_WRONLY | O_CREAT | O_EXCL |
+		    O_CLOEXEC, 0644)) == -1) {
+			r = -1;
+			break;
+		}
+		write_file(fd, o);
+		(void)close(fd);
+		r = 0;
+		break;
+	case OP_HARDLINK:
+		r = linkat(dfd, o->arg, dfd, o->path, 0);
+		break;
+	case OP_SYMLINK:
+		text = link_text(root, o->arg);
+		r = symlinkat(text, dfd, o->path);
+		free(text);
+		break;
+	case OP_FIFO:
+		r = mkfifoat(dfd, o->path, 0644);
+		break;
+	default:
+		abort();
+	}
+	/* What the minimizer took away from under it. */
+	if (r == -1 && errno != ENOENT && errno != ENOTDIR && errno != EEXIST)
+		err(3, "%s/%s", root, o->path);
+}
+
+static void
+write_file(int fd, const struct op *o)
+{
+	unsigned char buf[65536];
+	off_t at, end;
+	size_t n;
+	int i;
+
+	for (i = 0; i < (o->nseg > 0 ? o->nseg : 1); i++) {
+		at = o->nseg > 0 ? o->seg[i].off : 0;
+		end = o->nseg > 0 ? at + o->seg[i].len : o->size;
+		for (; at < end; at += (off_t)n) {
+			n = end - at < (off_t)sizeof(buf) ? (size_t)(end - at) :
+			    sizeof(buf);
+			content_fill(o->data, o->text, at, buf, n);
+			if (pwrite(fd, buf, n, at) != (ssize_t)n)
+				err(3, "%s", o->path);
+		}
+	}
+	if (ftruncate(fd, o->size) == -1)
+		err(3, "%s", o->path);
+}
+
+/* The tree as shell commands, run in an empty directory. */
+void
+tree_print(const struct tree *t, FILE *fp)
+{
+	const struct op *o;
+	char *q, *q2;
+	size_t i;
+	int j;
+
+	(void)fprintf(fp, "S=$PWD\n");
+	for (i = 0; i < t->n; i++) {
+		o = &t->op[i];
+		if (o->off)
+			continue;
+		q = shell_quote(o->path);
+		switch (o->kind) {
+		case OP_DIR:
+			(void)fprintf(fp, "mkdir %s\n", q);
+			break;
+		case OP_FILE:
+			if (o->nseg == 0 && o->size == 0)
+				(void)fprintf(fp, ": > %s\n", q);
+			else if (o->nseg == 0)
+				(void)fprintf(fp, "%s | head -c %jd > %s\n",
+				    !o->text ? "cat /dev/urandom" :
+				    o->data % 4 == 0 ?
+				    "{ echo y; yes 'some text'; }" :
+				    "yes 'some text'", (intmax_t)o->size, q);
+			else {
+				(void)fprintf(fp, "truncate -s %jd %s\n",
+				    (intmax_t)o->size, q);
+				for (j = 0; j < o->nseg; j++)
+					(void)fprintf(fp, "head -c %jd "
+					    "/dev/urandom | dd of=%s bs=64k "
+					    "seek=%jd oflag=seek_bytes "
+					    "conv=notrunc status=none\n",
+					    (intmax_t)o->seg[j].len, q,
+					    (intmax_t)o->seg[j].off);
+			}
+			break;
+		case OP_HARDLINK:
+			q2 = shell_quote(o->arg);
+			(void)fprintf(fp, "ln %s %s\n", q2, q);
+			free(q2);
+			break;
+		case OP_SYMLINK:
+			if (strncmp(o->arg, ROOTMARK, strlen(ROOTMARK)) == 0) {
+				q2 = shell_quote(o->arg + strlen(ROOTMARK));
+				(void)fprintf(fp, "ln -s \"$S\"/%s %s\n", q2,
+				    q);
+			} else {
+				q2 = shell_quote(o->arg);
+				(void)fprintf(fp, "ln -s %s %s\n", q2, q);
+			}
+			free(q2);
+			break;
+		case OP_FIFO:
+			(void)fprintf(fp, "mkfifo %s\n", q);
+			break;
+		}
+		free(q);
+	}
+	for (i = 0; i < t->n; i++) {
+		o = &t->op[i];
+		if (o->off || o->mode == 0 || o->kind == OP_SYMLINK ||
+		    o->kind == OP_HARDLINK)
+			continue;
+		if (t->nobody)
+			continue;
+		q = shell_quote(o->path);
+		(void)fprintf(fp, "chmod %04o %s\n", (unsigned)o->mode, q);
+		free(q);
+	}
+	if (t->nobody) {
+		(void)fprintf(fp, "chown -hR nobody .\n");
+		for (i = 0; i < t->n; i++) {
+			o = &t->op[i];
+			if (o->off || o->mode == 0 || o->kind == OP_SYMLINK ||
+			    o->kind == OP_HARDLINK)
+				continue;
+			q = shell_quote(o->path);
+			(void)fprintf(fp, "chmod %04o %s\n", (unsigned)o->mode,
+			    q);
+			free(q);
+		}
+	}
+}

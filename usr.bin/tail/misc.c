@@ -1,0 +1,193 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * What every part of tail uses: its errors, its output, and libbufsz.
+ * Nothing here buffers output: what tail writes is on its way at once,
+ * to a terminal or a pipe as much as to a file.
+ */
+
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bufsz.h"
+#include "extern.h"
+
+static struct bufsz_engine *engine;
+static struct stat outst;	/* the standard output, taken once */
+
+/* A failure on one input: said, remembered in the exit status. */
+void
+ierr(const char *name)
+{
+
+	warn("%s", name);
+	rval = 1;
+}
+
+/* A failure on the output ends tail. */
+void
+oerr(void)
+{
+
+	err(1, "stdout");
+}
+
+void
+out_write(const void *p, size_t n)
+{
+
+	if (n > 0 && bufsz_write_all(STDOUT_FILENO, p, n) != 0)
+		oerr();
+}
+
+/* "==> name <==", after an empty line when nl is set. */
+void
+header(const char *name, int nl)
+{
+	char buf[1024];
+	size_t len;
+
+	len = strlen(name);
+	if (len + 11 <= sizeof(buf)) {
+		memcpy(buf, "\n==> ", 5);
+		memcpy(buf + 5, name, len);
+		memcpy(buf + 5 + len, " <==\n", 5);
+		out_write(nl ? buf : buf + 1, len + (nl ? 10 : 9));
+		return;
+	}
+	out_write(nl ? "\n==> " : "==> ", nl ? 5 : 4);
+	out_write(name, len);
+	out_write(" <==\n", 5);
+}
+
+/*
+ * The engine, and the standard output it copies to.  Before any input
+ * is opened: with descriptor 1 closed, the first input would be given it.
+ */
+void
+engine_open(void)
+{
+
+	if (fstat(STDOUT_FILENO, &outst) != 0)
+		oerr();
+	if ((engine = bufsz_engine_new(0)) == NULL)
+		err(1, NULL);
+}
+
+/*
+ * Everything from the input's offset to its end, by the engine: the
+ * kernel's paths where it has them, as cat copies.  0, or -1 when the
+ * input failed (said already).
+ */
+int
+copy_rest(struct input *in)
+{
+
+	switch (engine_copy(in, STDOUT_FILENO, &outst)) {
+	case BUFSZ_OK:
+		return (0);
+	case BUFSZ_EREAD:
+		ierr(in->in_name);
+		return (-1);
+	default:
+		oerr();
+	}
+}
+
+/* The engine's copy to another output; what bufsz_copy() returns. */
+int
+engine_copy(struct input *in, int out, const struct stat *st)
+{
+
+	return (bufsz_copy(engine, in->in_fd, &in->in_st, out, st));
+}
+
+/*
+ * The engine's buffer, sized by the policy for this input and the
+ * standard output; tail reads its windows into it.
+ */
+char *
+window_buffer(const struct stat *st, size_t *len)
+{
+	char *buf;
+
+	if ((buf = bufsz_buffer(engine, st, &outst, len)) == NULL)
+		err(1, "buffer");
+	return (buf);
+}
+
+/* The policy's buffer for input st (NULL: none) and the output. */
+size_t
+policy_size(const struct stat *st)
+{
+
+	return (bufsz_size(st, &outst));
+}
+
+/* The windows' unit: reads that begin on it take whole cached pages. */
+size_t
+page_size(void)
+{
+	static size_t page;
+	long n;
+
+	if (page == 0)
+		page = (n = sysconf(_SC_PAGESIZE)) > 0 ? (size_t)n : 4096;
+	return (page);
+}
+
+/*
+ * pread(2) until len bytes are had or the input ends: a short count is
+ * not an end, EINTR is tried again and EAGAIN waited out.  The bytes
+ * had, or -1 with errno set.
+ */
+ssize_t
+pread_full(int fd, void *buf, size_t len, off_t off)
+{
+	struct pollfd pfd;
+	size_t got;
+	ssize_t n;
+
+	for (got = 0; got < len;) {
+		n = pread(fd, (char *)buf + got, len - got, off + (off_t)got);
+		if (n > 0) {
+			got += (size_t)n;
+			continue;
+		}
+		if (n == 0)
+			break;
+		if (errno == EINTR)
+			continue;
+		if (errno != EAGAIN && errno != EWOULDBLOCK)
+			return (-1);
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		if (poll(&pfd, 1, -1) == -1 && errno != EINTR)
+			return (-1);
+	}
+	return ((ssize_t)got);
+}
+
+/*
+ * Whether the input can be read by position: a regular file that says
+ * it has bytes past its offset.  *begin is the offset, where the input
+ * begins for tail (a standard input may have been read from already).
+ * A file of size 0 may be a /proc file that has content all the same:
+ * only reading it tells.
+ */
+int
+seekable(struct input *in, off_t *begin)
+{
+
+	if (!S_ISREG(in->in_st.st_mode) || in->in_st.st_size <= 0)
+		return (0);
+	if ((*begin = lseek(in->in_fd, 0, SEEK_CUR)) == -1)
+		return (0);
+	return (in->in_st.st_size > *begin);
+}

@@ -1,0 +1,404 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Tests for tail -f and -F: files that grow, shrink, are renamed, removed
+# and made again; several files and their headers; the standard input; a
+# FIFO.  No case assumes how soon tail notices: each waits, for a bounded
+# time, until the output is what it must become.
+#
+
+prog()
+{
+	echo "$(atf_config_get rootdir '')/usr/bin/tail"
+}
+
+LC_ALL=C
+export LC_ALL
+
+# Run "$@" until it succeeds, for at most about 30 seconds.
+wait_until()
+{
+	_n=0
+	until "$@"; do
+		_n=$((_n + 1))
+		[ $_n -lt 300 ] || return 1
+		sleep 0.1
+	done
+}
+
+# start OPTIONS...: tail in the background, its output in ./out, its
+# errors in ./err, its process id in $tailpid and ./tail.pid (for the
+# cleanup, which runs apart).
+start()
+{
+	"$(prog)" "$@" > out 2> err &
+	tailpid=$!
+	echo $tailpid > tail.pid
+}
+
+# expect FILE: wait until ./out is FILE, else fail showing both.
+expect()
+{
+	if ! wait_until cmp -s out "$1"; then
+		echo "expected:" >&2
+		od -c "$1" | head -20 >&2
+		echo "got:" >&2
+		od -c out | head -20 >&2
+		atf_fail "the output did not become $1"
+	fi
+}
+
+# expect_text TEXT: as expect, with printf's escapes.
+expect_text()
+{
+	printf "$1" > expected
+	expect expected
+}
+
+# stop: tail must still be running, then it is killed.
+stop()
+{
+	kill -0 "$tailpid" 2>/dev/null || atf_fail "tail ended early: $(cat err)"
+	kill "$tailpid"
+	wait "$tailpid" 2>/dev/null
+	tailpid=
+	rm -f tail.pid
+}
+
+cleanup_tail()
+{
+	[ -f tail.pid ] && kill "$(cat tail.pid)" 2>/dev/null
+	true
+}
+
+atf_test_case grows cleanup
+grows_head()
+{
+	atf_set descr "-f: what is appended is shown, as it comes"
+}
+grows_body()
+{
+	seq 1 3 > f
+	start -f f
+	expect_text '1\n2\n3\n'
+	seq 4 5 >> f
+	expect_text '1\n2\n3\n4\n5\n'
+	# A line in two writes, a long one, bytes without a newline.
+	printf 'six' >> f
+	expect_text '1\n2\n3\n4\n5\nsix'
+	printf '\n' >> f
+	awk 'BEGIN { for (i = 0; i < 30000; i++) printf "%07d", i; print "" }' > long
+	cat long >> f
+	{ printf '1\n2\n3\n4\n5\nsix\n'; cat long; } > exp
+	expect exp
+	stop
+	atf_check -o empty cat err
+}
+grows_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case counts cleanup
+counts_head()
+{
+	atf_set descr "-f after -n, -c and +N: the part shown, then the rest"
+}
+counts_body()
+{
+	seq 1 20 > f
+	start -f -n 2 f
+	expect_text '19\n20\n'
+	echo 21 >> f
+	expect_text '19\n20\n21\n'
+	stop
+	# -n 0: none of what was there; lines are added until one shows,
+	# since when tail has found the end cannot be seen.
+	start -f -n 0 f
+	i=0
+	until grep -q '^x' out; do
+		i=$((i + 1))
+		[ $i -lt 300 ] || atf_fail "nothing appended was shown"
+		echo "x$i" >> f
+		sleep 0.1
+	done
+	grep -v '^x' out && atf_fail "a line from before was shown"
+	stop
+	seq 1 22 > f
+	start -f -c +50 f
+	dd if=f ibs=49 skip=1 of=exp 2>/dev/null
+	expect exp
+	stop
+	start -3f f
+	expect_text '20\n21\n22\n'
+	stop
+}
+counts_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case through_a_pipe cleanup
+through_a_pipe_head()
+{
+	atf_set descr "-f into a pipe: each line reaches the reader at once"
+}
+through_a_pipe_body()
+{
+	printf 'first\n' > f
+	mkfifo lines
+	"$(prog)" -f f > lines 2> err &
+	tailpid=$!
+	echo $tailpid > tail.pid
+	# The reader keeps each line as it gets it: were tail to hold output
+	# back for a pipe, nothing would come while it runs.
+	while read -r l; do
+		echo "$l" >> got
+	done < lines &
+	wait_until grep -q first got 2>/dev/null ||
+	    atf_fail "the first line did not come through"
+	printf 'second\n' >> f
+	wait_until grep -q second got ||
+	    atf_fail "the second line did not come through"
+	atf_check -o inline:'first\nsecond\n' cat got
+	stop
+}
+through_a_pipe_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case truncated cleanup
+truncated_head()
+{
+	atf_set descr "-f: a file truncated in place is shown again from" \
+	    "its start"
+}
+truncated_body()
+{
+	seq 1 100 > f
+	start -f -n 1 f
+	expect_text '100\n'
+	: > f
+	echo new > f
+	expect_text '100\nnew\n'
+	echo more >> f
+	expect_text '100\nnew\nmore\n'
+	# Shorter, but not empty.
+	printf 'x\n' > f
+	expect_text '100\nnew\nmore\nx\n'
+	stop
+	atf_check -o empty cat err
+}
+truncated_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case renamed_f cleanup
+renamed_f_head()
+{
+	atf_set descr "-f follows the file, not the name: renamed, it is" \
+	    "still shown"
+}
+renamed_f_body()
+{
+	seq 1 3 > f
+	start -f f
+	expect_text '1\n2\n3\n'
+	mv f g
+	echo 4 >> g
+	expect_text '1\n2\n3\n4\n'
+	echo other > f
+	echo 5 >> g
+	expect_text '1\n2\n3\n4\n5\n'
+	stop
+}
+renamed_f_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case renamed_F cleanup
+renamed_F_head()
+{
+	atf_set descr "-F follows the name: a file made under it anew is" \
+	    "shown from its start"
+}
+renamed_F_body()
+{
+	seq 1 3 > f
+	start -F f
+	expect_text '1\n2\n3\n'
+	seq 4 5 > new
+	mv f old
+	mv new f
+	expect_text '1\n2\n3\n4\n5\n'
+	echo 6 >> f
+	expect_text '1\n2\n3\n4\n5\n6\n'
+	# The old file is let go.
+	echo old >> old
+	echo 7 >> f
+	expect_text '1\n2\n3\n4\n5\n6\n7\n'
+	stop
+	atf_check -o empty cat err
+}
+renamed_F_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case removed_F cleanup
+removed_F_head()
+{
+	atf_set descr "-F: a file removed is waited for, and shown whole" \
+	    "when it is back; one missing at the start too"
+}
+removed_F_body()
+{
+	start -F f
+	sleep 0.3
+	printf 'one\n' > f
+	expect_text 'one\n'
+	rm f
+	sleep 0.3
+	printf 'two\nthree\n' > f
+	expect_text 'one\ntwo\nthree\n'
+	stop
+	atf_check -o empty cat err
+	# -f, by contrast, reports a missing file and has nothing to follow.
+	rm f
+	atf_check -s exit:1 -e inline:'tail: f: No such file or directory\n' \
+	    "$(prog)" -f f
+}
+removed_F_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case several cleanup
+several_head()
+{
+	atf_set descr "-f of several files: FreeBSD's headers, one before" \
+	    "each change of file, after an empty line"
+}
+several_body()
+{
+	echo a1 > a
+	echo b1 > b
+	start -f a missing b
+	expect_text '\n==> a <==\na1\n\n==> b <==\nb1\n'
+	echo a2 >> a
+	expect_text '\n==> a <==\na1\n\n==> b <==\nb1\n\n==> a <==\na2\n'
+	echo a3 >> a
+	expect_text '\n==> a <==\na1\n\n==> b <==\nb1\n\n==> a <==\na2\na3\n'
+	echo b2 >> b
+	expect_text '\n==> a <==\na1\n\n==> b <==\nb1\n\n==> a <==\na2\na3\n\n==> b <==\nb2\n'
+	stop
+	atf_check -o inline:'tail: missing: No such file or directory\n' cat err
+	# -q: no headers; -v: a header for one file.
+	start -q -f a b
+	expect_text 'a1\na2\na3\nb1\nb2\n'
+	echo a4 >> a
+	expect_text 'a1\na2\na3\nb1\nb2\na4\n'
+	stop
+	start -v -f -n 1 a
+	expect_text '\n==> a <==\na4\n'
+	stop
+}
+several_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case standard_input cleanup
+standard_input_head()
+{
+	atf_set descr "-f of a file on the standard input follows it; of a" \
+	    "pipe means nothing"
+}
+standard_input_body()
+{
+	seq 1 3 > f
+	"$(prog)" -f < f > out 2> err &
+	tailpid=$!
+	echo $tailpid > tail.pid
+	expect_text '1\n2\n3\n'
+	seq 4 5 >> f
+	expect_text '1\n2\n3\n4\n5\n'
+	stop
+	# A pipe: shown, and tail ends.
+	atf_check -o inline:'2\n3\n' -x "seq 1 3 | $(prog) -f -n 2"
+	atf_check -o inline:'2\n3\n' -x "seq 1 3 | $(prog) -F -n 2"
+}
+standard_input_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case fifo cleanup
+fifo_head()
+{
+	atf_set descr "-f of a FIFO: the last lines of the first writer, then" \
+	    "what later writers write"
+}
+fifo_body()
+{
+	mkfifo p
+	start -f -n 2 p
+	seq 1 5 > p
+	expect_text '4\n5\n'
+	echo six > p
+	expect_text '4\n5\nsix\n'
+	echo seven > p
+	expect_text '4\n5\nsix\nseven\n'
+	stop
+	atf_check -o empty cat err
+}
+fifo_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case failures cleanup
+failures_head()
+{
+	atf_set descr "-f with nothing to follow ends, exit 1; -r -f is" \
+	    "refused; a file that cannot be read is said once"
+}
+failures_body()
+{
+	atf_check -s exit:1 \
+	    -e inline:'tail: x: No such file or directory\ntail: y: No such file or directory\n' \
+	    "$(prog)" -f x y
+	echo a > a
+	atf_check -s exit:1 -e match:'^usage:' "$(prog)" -r -f a
+	# A file that cannot be read is said once and let go.
+	mkdir d
+	atf_check -s exit:1 -e inline:'tail: d: Is a directory\n' "$(prog)" -f d
+	start -f d a
+	expect_text '\n==> d <==\n\n==> a <==\na\n'
+	echo b >> a
+	expect_text '\n==> d <==\n\n==> a <==\na\nb\n'
+	stop
+	atf_check -o inline:'tail: d: Is a directory\n' cat err
+}
+
+failures_cleanup()
+{
+	cleanup_tail
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case grows
+	atf_add_test_case counts
+	atf_add_test_case through_a_pipe
+	atf_add_test_case truncated
+	atf_add_test_case renamed_f
+	atf_add_test_case renamed_F
+	atf_add_test_case removed_F
+	atf_add_test_case several
+	atf_add_test_case standard_input
+	atf_add_test_case fifo
+	atf_add_test_case failures
+}

@@ -1,0 +1,1039 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Tests for tail(1) without -f: every option as FreeBSD documents it,
+# the historic forms, headers, the kinds of input (files, pipes, FIFOs,
+# terminals, /proc and /sys, files past 4 GiB), the edges of buffers and
+# pages, every error, and what is read to show the end of a large file.
+# The -f and -F cases are in follow_test.
+#
+
+prog()
+{
+	echo "$(atf_config_get rootdir '')/usr/bin/tail"
+}
+
+PATHS="rw mmap cfr splice sendfile"
+
+LC_ALL=C
+export LC_ALL
+
+# lines COUNT [WIDTH]: "line 1" to "line COUNT", each padded with dots
+# to WIDTH bytes with its newline.
+lines()
+{
+	awk -v n="$1" -v w="${2:-0}" 'BEGIN {
+		for (i = 1; i <= n; i++) {
+			s = "line " i
+			while (length(s) < w - 1)
+				s = s "."
+			print s
+		}
+	}'
+}
+
+# The references, for files that end with a newline: the last N lines,
+# from line N on, and all lines last first.
+ref_last()
+{
+	awk -v n="$1" '{ l[NR] = $0 } END {
+		for (i = (NR - n + 1 > 1 ? NR - n + 1 : 1); i <= NR; i++)
+			print l[i]
+	}' "$2"
+}
+
+ref_from()
+{
+	awk -v n="$1" 'NR >= n' "$2"
+}
+
+ref_rev()
+{
+	awk '{ l[NR] = $0 } END { for (i = NR; i >= 1; i--) print l[i] }' "$1"
+}
+
+# from_byte FILE OFFSET: the file from byte OFFSET (0-based) on.
+from_byte()
+{
+	if [ "$2" -le 0 ]; then
+		cat "$1"
+	else
+		dd if="$1" ibs="$2" skip=1 obs=65536 2>/dev/null
+	fi
+}
+
+size_of()
+{
+	wc -c < "$1" | tr -d ' '
+}
+
+random_file()
+{
+	dd if=/dev/urandom of="$1" bs="$2" count=1 2>/dev/null
+	[ "$(size_of "$1")" -eq "$2" ] || atf_fail "could not make $1"
+}
+
+# same_as_pipe OPTIONS... FILE: tail gives the same from the file, from
+# a pipe and from a FIFO; the file's output is left in ./got.
+same_as_pipe()
+{
+	eval _f=\${$#}
+	"$(prog)" "$@" > got || atf_fail "tail $* failed"
+	_n=$#
+	_args=
+	_i=1
+	for _a in "$@"; do
+		[ $_i -lt $_n ] && _args="$_args '$_a'"
+		_i=$((_i + 1))
+	done
+	eval "cat '$_f' | '$(prog)' $_args" > got.pipe ||
+	    atf_fail "tail $* from a pipe failed"
+	cmp -s got got.pipe || atf_fail "tail $*: a pipe gives another output"
+	rm -f fifo.t
+	mkfifo fifo.t || atf_fail "mkfifo"
+	cat "$_f" > fifo.t &
+	eval "'$(prog)' $_args fifo.t" > got.fifo ||
+	    atf_fail "tail $* from a FIFO failed"
+	wait
+	cmp -s got got.fifo || atf_fail "tail $*: a FIFO gives another output"
+}
+
+atf_test_case default_ten_lines
+default_ten_lines_head()
+{
+	atf_set descr "Without options, the last ten lines, of a file or stdin"
+}
+default_ten_lines_body()
+{
+	lines 25 > f
+	ref_last 10 f > exp
+	atf_check -o file:exp "$(prog)" f
+	atf_check -o file:exp -x "$(prog) < f"
+	atf_check -o file:exp -x "cat f | $(prog)"
+	lines 4 > short
+	atf_check -o file:short "$(prog)" short
+}
+
+atf_test_case n_option
+n_option_head()
+{
+	atf_set descr "-n N, -n -N, -n +N: lines from the end or the start"
+}
+n_option_body()
+{
+	lines 40 > f
+	for n in 1 2 9 10 39 40 41 1000; do
+		ref_last $n f > exp
+		atf_check -o file:exp "$(prog)" -n $n f
+		atf_check -o file:exp "$(prog)" -n -$n f
+		atf_check -o file:exp "$(prog)" -n$n f
+		same_as_pipe -n $n f
+		ref_from $n f > exp
+		atf_check -o file:exp "$(prog)" -n +$n f
+		same_as_pipe -n +$n f
+	done
+	atf_check -o empty "$(prog)" -n 0 f
+	atf_check -o empty "$(prog)" -n -0 f
+	atf_check -o file:f "$(prog)" -n +0 f
+	atf_check -o file:f "$(prog)" -n +1 f
+	same_as_pipe -n 0 f
+	same_as_pipe -n +0 f
+}
+
+atf_test_case c_option
+c_option_head()
+{
+	atf_set descr "-c N, -c +N: bytes, NULs and all, from file or pipe"
+}
+c_option_body()
+{
+	random_file f 10000
+	for n in 1 2 511 512 4095 4096 4097 9999 10000 10001 99999; do
+		from_byte f $((10000 - n)) > exp
+		atf_check -o file:exp "$(prog)" -c $n f
+		atf_check -o file:exp "$(prog)" -c -$n f
+		same_as_pipe -c $n f
+		from_byte f $((n - 1)) > exp
+		atf_check -o file:exp "$(prog)" -c +$n f
+		same_as_pipe -c +$n f
+	done
+	atf_check -o empty "$(prog)" -c 0 f
+	atf_check -o file:f "$(prog)" -c +0 f
+	atf_check -o file:f "$(prog)" -c +1 f
+	same_as_pipe -c 0 f
+}
+
+atf_test_case b_option
+b_option_head()
+{
+	atf_set descr "-b N counts 512-byte blocks, +N from the start"
+}
+b_option_body()
+{
+	random_file f 3000
+	from_byte f $((3000 - 1024)) > exp
+	atf_check -o file:exp "$(prog)" -b 2 f
+	atf_check -o file:exp "$(prog)" -b -2 f
+	same_as_pipe -b 2 f
+	from_byte f 512 > exp
+	atf_check -o file:exp "$(prog)" -b +2 f
+	same_as_pipe -b +2 f
+	atf_check -o file:f "$(prog)" -b 6 f
+	atf_check -o file:f "$(prog)" -b +1 f
+	atf_check -o file:f "$(prog)" -b +0 f
+	atf_check -o empty "$(prog)" -b 0 f
+}
+
+atf_test_case number_forms
+number_forms_head()
+{
+	atf_set descr "Numbers as expand_number(3) reads them: suffixes," \
+	    "bases, a b that means nothing"
+}
+number_forms_body()
+{
+	# FreeBSD's own case: -c 1k is 1024 bytes, -n 1k 1024 lines.
+	awk 'BEGIN { for (i = 0; i < 129; i++) print "aaaaaaa" }' > f8
+	awk 'BEGIN { for (i = 0; i < 128; i++) print "aaaaaaa" }' > exp
+	atf_check -o file:exp "$(prog)" -c 1k f8
+	atf_check -o file:exp "$(prog)" -c 1K f8
+	atf_check -o file:exp "$(prog)" -c 1kb f8
+	atf_check -o file:exp "$(prog)" -c 1KB f8
+	lines 1025 > f
+	ref_last 1024 f > exp
+	atf_check -o file:exp "$(prog)" -n 1k f
+	ref_from 1024 f > exp
+	atf_check -o file:exp "$(prog)" -n +1k f
+	# Hexadecimal, octal, a lone b, blanks before.
+	lines 40 > f
+	ref_last 16 f > exp
+	atf_check -o file:exp "$(prog)" -n 0x10 f
+	atf_check -o file:exp "$(prog)" -n 020 f
+	atf_check -o file:exp "$(prog)" -n 16b f
+	atf_check -o file:exp "$(prog)" -n ' 16' f
+	atf_check -o file:exp "$(prog)" --lines=0x10 f
+	# 1m and beyond: everything of a small file.
+	for s in 1m 1g 1t 1p 1e 7e; do
+		atf_check -o file:f "$(prog)" -n $s f
+		atf_check -o file:f "$(prog)" -c $s f
+	done
+	atf_check -o empty "$(prog)" -n +1m f
+}
+
+atf_test_case bad_numbers
+bad_numbers_head()
+{
+	atf_set descr "A malformed or too large number is an error, exit 1"
+}
+bad_numbers_body()
+{
+	lines 3 > f
+	for s in x 1x 1kk 1bk 08 '' + - 1.5 ' ' 0x -+1 +-1 '1 '; do
+		atf_check -s exit:1 -o empty \
+		    -e "inline:tail: illegal offset -- $s: Invalid argument\n" \
+		    "$(prog)" -n "$s" f
+	done
+	atf_check -s exit:1 -o empty \
+	    -e match:'^tail: illegal offset -- 9223372036854775808: ' \
+	    "$(prog)" -c 9223372036854775808 f
+	atf_check -s exit:1 -o empty \
+	    -e match:'^tail: illegal offset -- 8e: ' "$(prog)" -c 8e f
+	atf_check -s exit:1 -o empty \
+	    -e match:'^tail: illegal offset -- 99999999999999999999: ' \
+	    "$(prog)" -n 99999999999999999999 f
+	# In range as a number, not once made blocks.
+	atf_check -s exit:1 -o empty \
+	    -e inline:'tail: illegal offset -- 18014398509481984\n' \
+	    "$(prog)" -b 18014398509481984 f
+	# The largest counts there are: everything, or nothing.
+	atf_check -o file:f "$(prog)" -c 9223372036854775807 f
+	atf_check -o file:f "$(prog)" -n -9223372036854775808 f
+	atf_check -o file:f "$(prog)" -b 18014398509481983 f
+	atf_check -o empty "$(prog)" -c +9223372036854775807 f
+	atf_check -o empty "$(prog)" -n +9223372036854775807 f
+	atf_check -o file:f -x "cat f | $(prog) -n 9223372036854775807"
+	atf_check -o empty -x "cat f | $(prog) -c +9223372036854775807"
+}
+
+atf_test_case historic_forms
+historic_forms_head()
+{
+	atf_set descr "-N, +N and their unit and flag letters, as FreeBSD" \
+	    "takes them"
+}
+historic_forms_body()
+{
+	lines 30 > f
+	ref_last 3 f > exp
+	atf_check -o file:exp "$(prog)" -3 f
+	atf_check -o file:exp "$(prog)" -3l f
+	ref_from 28 f > exp
+	atf_check -o file:exp "$(prog)" +28 f
+	atf_check -o file:exp "$(prog)" +28l f
+	atf_check -o inline:'e 30\n' "$(prog)" -5c f
+	from_byte f 206 > exp
+	atf_check -o file:exp "$(prog)" +207c f
+	random_file r 2000
+	from_byte r $((2000 - 1024)) > exp
+	atf_check -o file:exp "$(prog)" -2b r
+	from_byte r 512 > exp
+	atf_check -o file:exp "$(prog)" +2b r
+	# A flag at the end: r, and a count of blocks with suffixes.
+	printf 'line 30\nline 29\n' > exp
+	atf_check -o file:exp "$(prog)" -2r f
+	atf_check -o file:exp "$(prog)" -2lr f
+	atf_check -o file:exp "$(prog)" -r -2 f
+	# Among other options, before the operands only: here a second count.
+	atf_check -s exit:1 -e match:'^usage:' "$(prog)" -r -n 1 -4 f
+	{ echo '==> f <=='; ref_last 10 f; } > exp
+	atf_check -s exit:1 -e inline:'tail: -4: No such file or directory\n' \
+	    -o file:exp "$(prog)" f -4
+	# FreeBSD's walk stops at an option it does not know to step over.
+	atf_check -s exit:1 -e match:'illegal option -- 3' "$(prog)" -q -3 f
+	# A letter it does not know.
+	atf_check -s exit:1 -e inline:'tail: illegal option -- -5x\n' \
+	    "$(prog)" -5x f
+	atf_check -s exit:1 -e inline:'tail: illegal option -- -5q\n' \
+	    "$(prog)" -5qf f
+	# -n's argument is not taken for a historic form.
+	ref_last 5 f > exp
+	atf_check -o file:exp "$(prog)" -n -5 f
+	atf_check -o file:exp "$(prog)" -n 5 -- f
+}
+
+atf_test_case option_errors
+option_errors_head()
+{
+	atf_set descr "Unknown options, missing arguments, two counts and" \
+	    "-r with -f give the usage, exit 1"
+}
+option_errors_body()
+{
+	usage='usage: tail [-F | -f | -r] [-qv] [-b # | -c # | -n #] [file ...]\n'
+	lines 3 > f
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: illegal option -- x\n$usage" "$(prog)" -x f
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: option requires an argument -- n\n$usage" \
+	    "$(prog)" -n
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: unknown option -- nosuch\n$usage" \
+	    "$(prog)" --nosuch f
+	atf_check -s exit:1 -o empty -e "inline:$usage" "$(prog)" -n 1 -c 1 f
+	atf_check -s exit:1 -o empty -e "inline:$usage" "$(prog)" -n 1 -n 2 f
+	atf_check -s exit:1 -o empty -e "inline:$usage" "$(prog)" -rf f
+	atf_check -s exit:1 -o empty -e "inline:$usage" "$(prog)" -r -F f
+	# Options end at the first operand; -- ends them.
+	printf 'dash\n' > -n
+	atf_check -o inline:'dash\n' "$(prog)" -- -n
+	{ echo '==> f <=='; cat f; } > exp
+	atf_check -s exit:1 -o file:exp \
+	    -e inline:'tail: -q: No such file or directory\n' \
+	    "$(prog)" -n 3 f -q
+}
+
+atf_test_case long_options
+long_options_head()
+{
+	atf_set descr "--blocks, --bytes, --lines, --quiet, --silent, --verbose"
+}
+long_options_body()
+{
+	lines 20 > f
+	random_file r 2000
+	ref_last 3 f > exp
+	atf_check -o file:exp "$(prog)" --lines=3 f
+	atf_check -o file:exp "$(prog)" --lines 3 f
+	from_byte r 1000 > exp
+	atf_check -o file:exp "$(prog)" --bytes=1000 r
+	from_byte r 1488 > exp
+	atf_check -o file:exp "$(prog)" --blocks=1 r
+	ref_last 1 f > one
+	{ ref_last 1 f; ref_last 1 f; } > exp
+	atf_check -o file:exp "$(prog)" --quiet -n 1 f f
+	atf_check -o file:exp "$(prog)" --silent -n 1 f f
+	{ echo '==> f <=='; ref_last 1 f; } > exp
+	atf_check -o file:exp "$(prog)" --verbose -n 1 f
+}
+
+atf_test_case headers
+headers_head()
+{
+	atf_set descr "Several operands: ==> name <== before each, an empty" \
+	    "line between; -q none, -v even for one"
+}
+headers_body()
+{
+	printf 'a1\na2\n' > a
+	printf 'b1' > b
+	: > e
+	printf '==> a <==\na1\na2\n\n==> b <==\nb1\n==> e <==\n' > exp
+	atf_check -o file:exp "$(prog)" a b e
+	printf 'a1\na2\nb1' > exp
+	atf_check -o file:exp "$(prog)" -q a b
+	printf '==> a <==\na1\na2\n' > exp
+	atf_check -o file:exp "$(prog)" -v a
+	# The last of -q and -v counts.
+	atf_check -o file:exp "$(prog)" -q -v a
+	atf_check -o inline:'a1\na2\nb1' "$(prog)" -v -q a b
+	# The standard input has no header, even with -v.
+	atf_check -o inline:'a1\na2\n' -x "$(prog) -v < a"
+	# The same file twice, and with -r.
+	printf '==> a <==\na2\n\n==> a <==\na2\n' > exp
+	atf_check -o file:exp "$(prog)" -n 1 a a
+	printf '==> a <==\na2\na1\n\n==> b <==\nb1' > exp
+	atf_check -o file:exp "$(prog)" -r a b
+}
+
+atf_test_case missing_operand
+missing_operand_head()
+{
+	atf_set descr "An operand that cannot be opened is reported; the" \
+	    "others are shown; exit 1"
+}
+missing_operand_body()
+{
+	printf 'a\n' > a
+	printf 'b\n' > b
+	printf '==> a <==\na\n\n==> b <==\nb\n' > exp
+	atf_check -s exit:1 -o file:exp \
+	    -e inline:'tail: nonexistent: No such file or directory\n' \
+	    "$(prog)" a nonexistent b
+	atf_check -s exit:1 -o empty \
+	    -e inline:'tail: nonexistent: No such file or directory\n' \
+	    "$(prog)" nonexistent
+	atf_check -s exit:1 -o inline:'a\nb\n' \
+	    -e inline:'tail: x: No such file or directory\ntail: y: No such file or directory\n' \
+	    "$(prog)" -q x a y b
+	atf_check -s exit:1 -o inline:'a\n' \
+	    -e inline:'tail: x: No such file or directory\n' \
+	    "$(prog)" -r -q x a
+}
+
+atf_test_case unreadable_operand
+unreadable_operand_head()
+{
+	atf_set descr "A file that may not be read is reported"
+	atf_set require.user unprivileged
+}
+unreadable_operand_body()
+{
+	printf 'secret\n' > secret
+	chmod 000 secret
+	printf 'a\n' > a
+	atf_check -s exit:1 -o inline:'==> a <==\na\n' \
+	    -e inline:'tail: secret: Permission denied\n' "$(prog)" secret a
+}
+
+atf_test_case directory
+directory_head()
+{
+	atf_set descr "A directory operand: Is a directory, after its header"
+}
+directory_body()
+{
+	mkdir d
+	printf 'a\nb\nc\n' > a
+	for o in "" "-c 3" "-n +2" "-c +2" "-r"; do
+		{ printf '==> d <==\n\n==> a <==\n'; "$(prog)" $o a; } > exp
+		atf_check -s exit:1 -o file:exp \
+		    -e inline:'tail: d: Is a directory\n' "$(prog)" $o d a
+	done
+	atf_check -s exit:1 -e inline:'tail: stdin: Is a directory\n' \
+	    -x "$(prog) < d"
+}
+
+atf_test_case dash_operand
+dash_operand_head()
+{
+	atf_set descr "'-' is a file of that name, as on FreeBSD"
+}
+dash_operand_body()
+{
+	printf 'in\n' > in
+	atf_check -s exit:1 -e inline:'tail: -: No such file or directory\n' \
+	    -x "$(prog) - < in"
+	printf 'dash\n' > ./-
+	atf_check -o inline:'dash\n' -x "$(prog) - < in"
+}
+
+atf_test_case no_trailing_newline
+no_trailing_newline_head()
+{
+	atf_set descr "A last line without a newline is a line"
+}
+no_trailing_newline_body()
+{
+	printf 'a\nb\nc' > f
+	atf_check -o inline:'c' "$(prog)" -n 1 f
+	atf_check -o inline:'b\nc' "$(prog)" -n 2 f
+	atf_check -o inline:'a\nb\nc' "$(prog)" -n 3 f
+	atf_check -o inline:'a\nb\nc' "$(prog)" -n 4 f
+	atf_check -o inline:'b\nc' "$(prog)" -n +2 f
+	atf_check -o inline:'c' "$(prog)" -n +3 f
+	atf_check -o empty "$(prog)" -n +4 f
+	for n in 1 2 3 4; do
+		same_as_pipe -n $n f
+		same_as_pipe -n +$n f
+	done
+	# Reversed, it goes first, without a newline.
+	atf_check -o inline:'cb\na\n' "$(prog)" -r f
+	atf_check -o inline:'cb\n' "$(prog)" -rn 2 f
+	same_as_pipe -r f
+	same_as_pipe -rn 2 f
+	printf 'x' > one
+	atf_check -o inline:'x' "$(prog)" one
+	atf_check -o inline:'x' "$(prog)" -r one
+	atf_check -o inline:'x' "$(prog)" -c 1 one
+}
+
+atf_test_case empty_file
+empty_file_head()
+{
+	atf_set descr "An empty file or input shows nothing, in every mode"
+}
+empty_file_body()
+{
+	: > e
+	for o in "" "-n 3" "-n +1" "-n +3" "-c 3" "-c +1" "-c +3" "-b 1" \
+	    "-r" "-rn 2" "-rc 2"; do
+		atf_check -o empty "$(prog)" $o e
+		atf_check -o empty -x "$(prog) $o < e"
+		atf_check -o empty -x "cat e | $(prog) $o"
+	done
+}
+
+atf_test_case odd_bytes
+odd_bytes_head()
+{
+	atf_set descr "NULs, CRLF, all 256 bytes, a file of newlines only"
+}
+odd_bytes_body()
+{
+	printf 'a\000b\nc\000\000\nd\000' > nul
+	atf_check -o inline:'c\000\000\nd\000' "$(prog)" -n 2 nul
+	atf_check -o inline:'d\000c\000\000\na\000b\n' "$(prog)" -r nul
+	same_as_pipe -n 2 nul
+	same_as_pipe -r nul
+	printf 'one\r\ntwo\r\nthree\r\n' > crlf
+	atf_check -o inline:'two\r\nthree\r\n' "$(prog)" -n 2 crlf
+	atf_check -o inline:'three\r\ntwo\r\none\r\n' "$(prog)" -r crlf
+	atf_check -o inline:'\r\n' "$(prog)" -c 2 crlf
+	printf '\n\n\n\n\n' > nl
+	atf_check -o inline:'\n\n' "$(prog)" -n 2 nl
+	atf_check -o inline:'\n\n\n' "$(prog)" -n +3 nl
+	atf_check -o file:nl "$(prog)" -r nl
+	atf_check -o inline:'\n\n' "$(prog)" -rn 2 nl
+	same_as_pipe -n 2 nl
+	same_as_pipe -r nl
+	i=0
+	while [ $i -lt 256 ]; do
+		printf "\\$(printf %03o $i)"
+		i=$((i + 1))
+	done > all
+	[ "$(size_of all)" -eq 256 ] || atf_fail "could not make all 256 bytes"
+	from_byte all $(($(size_of all) - 200)) > exp
+	atf_check -o file:exp "$(prog)" -c 200 all
+	same_as_pipe -c 200 all
+	same_as_pipe -r all
+}
+
+atf_test_case long_lines
+long_lines_head()
+{
+	atf_set descr "Lines longer than any buffer or window, forward and" \
+	    "reversed, from files and pipes"
+	atf_set timeout 300
+}
+long_lines_body()
+{
+	# Lines of 20,000 to 300,000 bytes, read through a buffer of a page.
+	awk 'BEGIN {
+		for (i = 1; i <= 6; i++) {
+			n = i * 50000
+			l = sprintf("%07d", i)
+			while (length(l) < n)
+				l = l l
+			print substr(l, 1, n)
+		}
+	}' > f
+	ref_last 2 f > exp
+	for size in "" 4096 8192; do
+		export BUFSZ_SIZE=$size
+		[ -n "$size" ] || unset BUFSZ_SIZE
+		atf_check -o file:exp "$(prog)" -n 2 f
+		same_as_pipe -n 2 f
+		ref_rev f > rexp
+		atf_check -o file:rexp "$(prog)" -r f
+		same_as_pipe -r f
+		same_as_pipe -rn 3 f
+		same_as_pipe -rc 123457 f
+		same_as_pipe -n +5 f
+		same_as_pipe -c 250001 f
+	done
+	unset BUFSZ_SIZE
+	# No newline at all.
+	awk 'BEGIN { for (i = 0; i < 40000; i++) printf "0123456789" }' > one
+	atf_check -o file:one "$(prog)" one
+	atf_check -o file:one "$(prog)" -r one
+	atf_check -o file:one -x "BUFSZ_SIZE=4096 $(prog) -r one"
+	same_as_pipe -n 1 one
+}
+
+atf_test_case page_boundaries
+page_boundaries_head()
+{
+	atf_set descr "Files of a page and of several, each +/- 1 byte, with" \
+	    "lines across the boundaries"
+	atf_set timeout 300
+}
+page_boundaries_body()
+{
+	# Lines of 100 bytes: a page (4096) ends inside one.
+	lines 300 100 > base
+	for size in 1 99 100 101 4095 4096 4097 8191 8192 8193 16384 \
+	    16385 30000; do
+		head -c $size base > f
+		# Whole lines only, for the awk references.
+		if [ $((size % 100)) -eq 0 ]; then
+			for n in 1 3 41 1000; do
+				ref_last $n f > exp
+				atf_check -o file:exp "$(prog)" -n $n f
+				ref_from $n f > exp
+				atf_check -o file:exp "$(prog)" -n +$n f
+			done
+			ref_rev f > exp
+			atf_check -o file:exp "$(prog)" -r f
+		fi
+		for o in "-n 1" "-n 3" "-n 41" "-n 1000" "-c 1" "-c 4096" \
+		    "-c 4097" "-r" "-rn 3" "-rn 41" "-rc 4096" "-rc 4097" \
+		    "-n +41" "-c +4097"; do
+			# shellcheck disable=SC2086
+			same_as_pipe $o f
+			BUFSZ_SIZE=4096 "$(prog)" $o f | cmp -s - got ||
+			    atf_fail "$o of $size bytes: a page's buffer differs"
+		done
+	done
+}
+
+atf_test_case reverse
+reverse_head()
+{
+	atf_set descr "-r: lines last first, of a file and a pipe; with" \
+	    "-n, -c and -b the count of what is shown"
+}
+reverse_body()
+{
+	printf 'This is the first line\nThis is the second line\nThis is the third line\n' > f
+	printf 'This is the third line\nThis is the second line\nThis is the first line\n' > exp
+	atf_check -o file:exp "$(prog)" -r f
+	same_as_pipe -r f
+	printf 'This is the third line\nThis is the second line\n' > exp
+	atf_check -o file:exp "$(prog)" -rn2 f
+	atf_check -o file:exp "$(prog)" -r -n 2 f
+	# The bytes counted begin inside a line: its part is a line.
+	printf 'This is the third line\nline\n' > exp
+	atf_check -o file:exp "$(prog)" -rc28 f
+	same_as_pipe -rc28 f
+	# All of a short input, though the count is longer.
+	printf 'a\nb\n' > ab
+	atf_check -o inline:'b\na\n' "$(prog)" -rc 100 ab
+	same_as_pipe -rc 100 ab
+	# A leading newline (FreeBSD PR 222671).
+	printf '\n1\n2\n3\n' > lead
+	atf_check -o inline:'3\n2\n1\n\n' "$(prog)" -r lead
+	same_as_pipe -r lead
+	# +N takes one off, as on FreeBSD; 0 shows nothing.
+	lines 10 > ten
+	printf 'line 10\nline 9\nline 8\n' > exp
+	atf_check -o file:exp "$(prog)" -r -n +4 ten
+	atf_check -o empty "$(prog)" -r -n 0 ten
+	atf_check -o empty "$(prog)" -r -c +1 ten
+	random_file r 2000
+	same_as_pipe -rb 1 r
+	same_as_pipe -rb 3 r
+	same_as_pipe -r r
+}
+
+atf_test_case reverse_long
+reverse_long_head()
+{
+	atf_set descr "-r of long files, by windows, with FreeBSD's counts"
+	atf_set timeout 300
+}
+reverse_long_body()
+{
+	awk 'BEGIN { for (i = 0; i < 1030; i++) printf "%0511d\n", i }' > f
+	awk 'BEGIN { for (i = 1029; i >= 0; i--) printf "%0511d\n", i }' > exp
+	atf_check -o file:exp "$(prog)" -r f
+	same_as_pipe -r f
+	awk 'BEGIN { for (i = 0; i < 9000; i++) printf "%063d\n", i }' > f
+	awk 'BEGIN { for (i = 8999; i >= 6500; i--) printf "%063d\n", i }' > exp
+	atf_check -o file:exp "$(prog)" -rn2500 f
+	same_as_pipe -rn2500 f
+	awk 'BEGIN { for (i = 8999; i >= 6879; i--) printf "%063d\n", i
+	    printf "%037d\n", 6878 }' > exp
+	atf_check -o file:exp "$(prog)" -rc135782 f
+	same_as_pipe -rc135782 f
+	# Three lines of 144,000 bytes.
+	awk 'BEGIN { for (l = 0; l < 3; l++) { for (i = 0; i < 18000; i++)
+	    printf "%s%07d", (i ? " " : ""), l * 18000 + i; print "" } }' > f
+	awk 'BEGIN { for (l = 2; l >= 0; l--) { for (i = 0; i < 18000; i++)
+	    printf "%s%07d", (i ? " " : ""), l * 18000 + i; print "" } }' > exp
+	atf_check -o file:exp "$(prog)" -r f
+	same_as_pipe -r f
+	same_as_pipe -rc145782 f
+}
+
+atf_test_case spill
+spill_head()
+{
+	atf_set descr "A pipe longer than memory holds goes to a temporary" \
+	    "file: -r, -n and -c of 40 MB are whole and right"
+	atf_set timeout 600
+}
+spill_body()
+{
+	# 20 MB, 18 MB of it to hold: past the 16 MiB kept in memory.
+	lines 1000000 20 > big
+	ref_rev big > rexp
+	mkdir tmp
+	export TMPDIR=$PWD/tmp
+	atf_check -o file:rexp -x "cat big | $(prog) -r"
+	ref_last 900000 big > exp
+	atf_check -o file:exp -x "cat big | $(prog) -n 900000"
+	atf_check -o file:exp -x "cat big | $(prog) -c 18000000"
+	awk 'NR <= 900000' rexp > exp
+	atf_check -o file:exp -x "cat big | $(prog) -r -n 900000"
+	ref_last 1000 big > exp
+	atf_check -o file:exp -x "cat big | $(prog) -n 1000"
+	awk 'NR <= 1000' rexp > exp
+	atf_check -o file:exp -x "cat big | $(prog) -r -n 1000"
+	# Nothing is left behind.
+	[ -z "$(ls tmp | grep '^tail')" ] || atf_fail "left behind: $(ls tmp)"
+	# A temporary file that cannot be made is an error, said.
+	atf_check -s exit:1 -o empty \
+	    -e match:"^tail: $PWD/nonexistent/tail\\.[A-Za-z0-9]{6}: No such file or directory\$" \
+	    -x "cat big | TMPDIR=$PWD/nonexistent $(prog) -r"
+	atf_check -s exit:1 -o empty -e match:"^tail: $PWD/nonexistent/tail" \
+	    -x "cat big | TMPDIR=$PWD/nonexistent $(prog) -n 900000"
+	# What fits in memory never needs one.
+	ref_last 1 big > exp
+	atf_check -o file:exp -x "cat big | TMPDIR=$PWD/nonexistent $(prog) -n 1"
+}
+
+atf_test_case large_file
+large_file_head()
+{
+	atf_set descr "A sparse file past 4 GiB: its end by position"
+	atf_set timeout 300
+}
+large_file_body()
+{
+	truncate -s 5G big 2>/dev/null || atf_skip "cannot make a 5 GiB file"
+	printf 'x\npast4GiB\n' | dd of=big bs=1 seek=4294967300 conv=notrunc \
+	    2>/dev/null
+	printf 'one\ntwo\nthree\n' >> big
+	atf_check -o inline:'two\nthree\n' "$(prog)" -n 2 big
+	atf_check -o inline:'ree\n' "$(prog)" -c 4 big
+	atf_check -o inline:'three\ntwo\n' "$(prog)" -rn 2 big
+	atf_check -o inline:'three\no\n' "$(prog)" -rc 8 big
+	atf_check -o inline:'past4GiB\n' -x \
+	    "$(prog) -c +4294967303 big | head -n 1"
+	atf_check -o inline:'one\ntwo\nthree\n' -x \
+	    "$(prog) -c +5368709121 big"
+	atf_check -o inline:'two\nthree\n' -x "$(prog) -b 1 big | $(prog) -n 2"
+}
+
+atf_test_case proc_and_sys
+proc_and_sys_head()
+{
+	atf_set descr "/proc and /sys files, whose sizes lie, read as streams"
+}
+proc_and_sys_body()
+{
+	[ -r /proc/version ] || atf_skip "no /proc"
+	dd if=/proc/version of=v bs=65536 2>/dev/null
+	[ -s v ] || atf_fail "could not read /proc/version"
+	for o in "" "-n 1" "-c 5" "-c +3" "-n +1" "-r" "-rc 4"; do
+		"$(prog)" $o v > exp
+		atf_check -o file:exp "$(prog)" $o /proc/version
+	done
+	# A /sys file says 4096 bytes and has a line.
+	for s in /sys/devices/system/cpu/online /sys/kernel/mm/transparent_hugepage/enabled \
+	    /sys/power/state /sys/kernel/profiling; do
+		[ -r "$s" ] && break
+	done
+	[ -r "$s" ] || atf_skip "no /sys file to read"
+	dd if="$s" of=s bs=65536 2>/dev/null
+	[ "$(size_of s)" -lt 4096 ] || atf_skip "$s is not shorter than its size"
+	for o in "" "-n 1" "-c 2" "-c +2" "-r" "-rc 3" "-b 1"; do
+		"$(prog)" $o s > exp
+		atf_check -o file:exp "$(prog)" $o "$s"
+	done
+}
+
+atf_test_case terminal
+terminal_head()
+{
+	atf_set descr "A terminal as input (read to the end of input) and" \
+	    "as output"
+	atf_set timeout 60
+}
+terminal_body()
+{
+	command -v python3 > /dev/null && python3 -c 'import pty' ||
+	    atf_skip "python3 is needed to drive a pty"
+	cat > ptyrun.py <<'EOF'
+import os, pty, sys, time
+# ptyrun.py PROG ARGS...: the program runs on a pty: "a" to "e" typed, then
+# the end-of-file character; what it writes is shown.
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], sys.argv[1:])
+for l in ("a", "b", "c", "d", "e"):
+    os.write(fd, (l + "\n").encode())
+os.write(fd, b"\x04")
+out = b""
+deadline = time.time() + 30
+while time.time() < deadline:
+    try:
+        b = os.read(fd, 4096)
+    except OSError:
+        break
+    if not b:
+        break
+    out += b
+_, st = os.waitpid(pid, 0)
+sys.stdout.write(out.decode().replace("\r\n", "\n"))
+sys.exit(os.waitstatus_to_exitcode(st) if hasattr(os, "waitstatus_to_exitcode") else st >> 8)
+EOF
+	# The terminal echoes what is typed, then tail writes its part.
+	atf_check -o inline:'a\nb\nc\nd\ne\nd\ne\n' python3 ptyrun.py "$(prog)" -n 2
+	atf_check -o inline:'a\nb\nc\nd\ne\ne\nd\nc\nb\na\n' \
+	    python3 ptyrun.py "$(prog)" -r
+	atf_check -o inline:'a\nb\nc\nd\ne\nc\nd\ne\n' \
+	    python3 ptyrun.py "$(prog)" -n +3
+	# -f means nothing for a terminal on the standard input here.
+	atf_check -o inline:'a\nb\nc\nd\ne\ne\n' python3 ptyrun.py "$(prog)" -f -n 1
+}
+
+atf_test_case engine_paths
+engine_paths_head()
+{
+	atf_set descr "Each engine path, forced, gives the same output, to a" \
+	    "file, a pipe and an appended file"
+	atf_set timeout 300
+}
+engine_paths_body()
+{
+	lines 100000 37 > f
+	for o in "-n 10" "-n 70000" "-c 12345" "-n +2" "-c +100" "-n +99990" \
+	    "-b +3"; do
+		"$(prog)" $o f > ref
+		for p in auto $PATHS; do
+			BUFSZ_PATH=$p "$(prog)" $o f > out ||
+			    atf_fail "$p $o failed"
+			cmp -s ref out || atf_fail "$p $o differs"
+			BUFSZ_PATH=$p "$(prog)" $o f | cmp -s - ref ||
+			    atf_fail "$p $o differs through a pipe"
+			printf 'head' > app
+			BUFSZ_PATH=$p "$(prog)" $o f >> app
+			{ printf 'head'; cat ref; } | cmp -s - app ||
+			    atf_fail "$p $o differs appended"
+		done
+	done
+	ref_last 10 f > exp
+	atf_check -o file:exp "$(prog)" -n 10 f
+	ref_from 99990 f > exp
+	atf_check -o file:exp "$(prog)" -n +99990 f
+}
+
+atf_test_case stdin_offset
+stdin_offset_head()
+{
+	atf_set descr "A standard input read from already begins where it is"
+}
+stdin_offset_body()
+{
+	lines 10 > f
+	(read -r l; "$(prog)" -n +1) < f > out
+	ref_from 2 f > exp
+	atf_check cmp exp out
+	(read -r l; read -r l; "$(prog)" -n 100) < f > out
+	ref_from 3 f > exp
+	atf_check cmp exp out
+	(read -r l; "$(prog)" -r) < f > out
+	ref_from 2 f > x
+	ref_rev x > exp
+	atf_check cmp exp out
+}
+
+atf_test_case dev_full
+dev_full_head()
+{
+	atf_set descr "A full output is fatal: tail: stdout: ..., exit 1"
+}
+dev_full_body()
+{
+	[ -c /dev/full ] || atf_skip "no /dev/full"
+	lines 100000 > f
+	for o in "" "-n 50000" "-n +2" "-c 3" "-r" "-v"; do
+		for p in auto rw; do
+			atf_check -s exit:1 \
+			    -e inline:'tail: stdout: No space left on device\n' \
+			    -x "BUFSZ_PATH=$p $(prog) $o f > /dev/full"
+		done
+		atf_check -s exit:1 \
+		    -e inline:'tail: stdout: No space left on device\n' \
+		    -x "cat f | $(prog) $o > /dev/full"
+	done
+}
+
+atf_test_case stdout_closed
+stdout_closed_head()
+{
+	atf_set descr "A closed standard output is reported, exit 1; no" \
+	    "input takes its place"
+}
+stdout_closed_body()
+{
+	printf 'a\n' > a
+	for o in "" "-r" "-c +1" "-v"; do
+		atf_check -s exit:1 \
+		    -e inline:'tail: stdout: Bad file descriptor\n' \
+		    -x "$(prog) $o a >&-"
+	done
+	atf_check -o inline:'a\n' cat a
+	# Nothing to write: nothing to fail.
+	atf_check -x "$(prog) -n 0 a >&-"
+}
+
+atf_test_case sigpipe
+sigpipe_head()
+{
+	atf_set descr "A reader that goes away kills tail with SIGPIPE, silently"
+	atf_set timeout 120
+}
+sigpipe_body()
+{
+	lines 1000000 > f
+	for o in "-n +1" "-n 500000" "-r"; do
+		for p in auto rw; do
+			(BUFSZ_PATH=$p "$(prog)" $o f 2> err; echo $? > rc) |
+			    head -c 1 > /dev/null
+			atf_check -o inline:'141\n' cat rc
+			atf_check -o empty cat err
+		done
+	done
+}
+
+atf_test_case shown_bytes_read
+shown_bytes_read_head()
+{
+	atf_set descr "tail -n 10 of a large file reads about what it shows:" \
+	    "a page-aligned read, one page when the size is a multiple of it"
+	atf_set timeout 120
+}
+shown_bytes_read_body()
+{
+	command -v strace > /dev/null || atf_skip "strace is not installed"
+	strace -o /dev/null true 2>/dev/null ||
+	    atf_skip "strace cannot trace here (no ptrace)"
+	page=$(getconf PAGESIZE)
+	# 64 MiB of 64-byte lines: a multiple of the page.
+	awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "%063d\n", i }' > big
+	# bytes_read FILE OPTIONS...: what tail read(2) and pread(2) of FILE,
+	# in bytes, in ./nread; the number of those calls in ./calls.  No
+	# leak check under strace: LeakSanitizer cannot run traced.
+	bytes_read()
+	{
+		_f=$1
+		shift
+		env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+		    strace -y -e trace=read,pread64 -o trace "$(prog)" "$@" \
+		    > out || atf_fail "tail $* failed under strace"
+		awk -v f="/$_f>" 'index($0, f) && /^(read|pread64)\(/ {
+			n += $NF; c++ } END { print n + 0 > "nread"
+			print c + 0 > "calls" }' trace
+	}
+	# is WHAT EXPECTED: ./nread is EXPECTED
+	is()
+	{
+		[ "$(cat nread)" = "$2" ] || atf_fail "$1: $(cat nread), not $2"
+	}
+	# The whole of what is shown is in the last page: one read of it.
+	for p in auto cfr splice sendfile; do
+		export BUFSZ_PATH=$p
+		bytes_read big -n 10 big
+		is "$p: bytes read" $page
+		[ "$(cat calls)" = 1 ] || atf_fail "$p: $(cat calls) reads"
+		[ "$(size_of out)" = 640 ] || atf_fail "$p: $(size_of out) shown"
+	done
+	# Through read/write the engine reads the shown part once more.
+	BUFSZ_PATH=rw
+	bytes_read big -n 10 big
+	is "rw: bytes read" $((page + 640))
+	unset BUFSZ_PATH
+	# A size one byte past: the last window is a page and that byte.
+	printf 'x\n' >> big
+	bytes_read big -n 10 big
+	is "a page + 2: bytes read" $((page + 2))
+	[ "$(cat calls)" = 1 ] || atf_fail "a page + 2: $(cat calls) reads"
+	# Larger tails: never more than twice what is shown and a page.
+	for n in 100 1000 10000 100000; do
+		bytes_read big -n $n big
+		got=$(cat nread)
+		shown=$(size_of out)
+		[ "$got" -le $((2 * shown + 2 * page)) ] ||
+		    atf_fail "-n $n read $got bytes to show $shown"
+		[ "$got" -ge "$shown" ] ||
+		    atf_fail "-n $n read $got bytes but showed $shown"
+	done
+	bytes_read big -c 100 big
+	[ "$(cat nread)" -le $((2 * page)) ] ||
+	    atf_fail "-c 100 read $(cat nread) bytes"
+	bytes_read big -r -n 10 big
+	[ "$(cat nread)" -le $((2 * page)) ] ||
+	    atf_fail "-r -n 10 read $(cat nread) bytes"
+	# -n +N reads about the first N lines, then the engine copies.
+	export BUFSZ_PATH=cfr
+	bytes_read big -n +3 big
+	unset BUFSZ_PATH
+	[ "$(cat nread)" -le "$page" ] ||
+	    atf_fail "-n +3 read $(cat nread) bytes"
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case default_ten_lines
+	atf_add_test_case n_option
+	atf_add_test_case c_option
+	atf_add_test_case b_option
+	atf_add_test_case number_forms
+	atf_add_test_case bad_numbers
+	atf_add_test_case historic_forms
+	atf_add_test_case option_errors
+	atf_add_test_case long_options
+	atf_add_test_case headers
+	atf_add_test_case missing_operand
+	atf_add_test_case unreadable_operand
+	atf_add_test_case directory
+	atf_add_test_case dash_operand
+	atf_add_test_case no_trailing_newline
+	atf_add_test_case empty_file
+	atf_add_test_case odd_bytes
+	atf_add_test_case long_lines
+	atf_add_test_case page_boundaries
+	atf_add_test_case reverse
+	atf_add_test_case reverse_long
+	atf_add_test_case spill
+	atf_add_test_case large_file
+	atf_add_test_case proc_and_sys
+	atf_add_test_case terminal
+	atf_add_test_case engine_paths
+	atf_add_test_case stdin_offset
+	atf_add_test_case dev_full
+	atf_add_test_case stdout_closed
+	atf_add_test_case sigpipe
+	atf_add_test_case shown_bytes_read
+}
