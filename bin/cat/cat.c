@@ -366,6 +366,11 @@ static void
 raw_copy(int fd, const char *name, const struct stat *st)
 {
 
+	/*
+	 * The engine writes straight to the output: what our buffer holds
+	 * (an earlier operand copied onto itself, SAME_BEHIND) goes first.
+	 */
+	out_flush();
 	switch (bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst)) {
 	case BUFSZ_OK:
 		break;

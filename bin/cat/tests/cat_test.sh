@@ -883,6 +883,13 @@ same_file_harmless_body()
 			{ tail -c +$((skip + 1)) orig; tail -c $skip orig; } > exp
 			cmp -s exp f || atf_fail "$p: shifting by $skip differs"
 		done
+		# Copied onto itself, then another file after it, in order
+		# (tests/safety FINDINGS F2: the other landed at offset 0,
+		# and the first after it).
+		printf 'hello\n' > f
+		printf 'world\n' > g
+		atf_check -x "$(prog) f g 1<>f"
+		atf_check -o inline:'hello\nworld\n' cat f
 		# Nothing left to read.
 		cp orig f
 		atf_check -x "exec <f; cat >/dev/null; $(prog) >>f"
