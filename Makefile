@@ -6,25 +6,38 @@
 #				(default obj/root), show what it holds
 #	make test		the same, then run every test suite with kyua
 #	make buildworld | installworld | lint | bench | fuzz | safety | clean
+#	make check-bsd		compile everything for FreeBSD and NetBSD
+#	make check-freebsd-mk	build cat, cp and yes with FreeBSD's share/mk
+#	make obj | depend | cleandir	as on any BSD, in every directory
 #
 # Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
-# FUZZTIME=seconds (fuzz), TIME=seconds or SEEDS="1 2 ..." (safety).
+# FUZZTIME=seconds (fuzz), TIME=seconds or SEEDS="1 2 ..." (safety),
+# MAKEOBJDIRPREFIX, WITHOUT_TESTS.
+
+_TARGETS=	all buildworld installworld install test lint bench fuzz \
+		safety clean cleandir obj depend showworld check-bsd \
+		check-freebsd-mk
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
 _TOP:=	${.PARSEDIR:tA}
 .MAIN: all
-all buildworld installworld install test lint bench fuzz safety clean showworld: .PHONY
+${_TARGETS}: .PHONY .MAKE
 	@cd ${_TOP} && MAKESYSPATH=${_TOP}/share/mk \
 	    ${MAKE} -m ${_TOP}/share/mk -f ${_TOP}/Makefile ${.TARGET}
 .else
 
-SUBDIR=		lib .WAIT bin usr.bin .WAIT tests
-DESTDIR?=	${SRCTOP}/obj/root${BUILDNAME}
+.include <src.opts.mk>
+
+SUBDIR=		lib .WAIT bin usr.bin
+SUBDIR.${MK_TESTS}+=	.WAIT tests
+DESTDIR?=	${OBJROOT}root${BUILDNAME}
 .export DESTDIR
 
 _LOCAL_install=	hierarchy
 _POST_all=	_install_and_show
+# clean removes all the objects at once, below.
+SUBDIR_TARGETS=	all install cleandir obj depend
 
 .include <bsd.subdir.mk>
 
@@ -32,16 +45,20 @@ buildworld: .PHONY subdir-all
 installworld: .PHONY install
 
 hierarchy: .PHONY
-	@mkdir -p ${DESTDIR}${TESTSBASE}
+	@mkdir -p ${DESTDIR}
 	@${MTREE} -deU -f ${SRCTOP}/etc/mtree/BSD.root.dist \
 	    -p ${DESTDIR} >/dev/null
+.if ${MK_TESTS} != "no"
 	@${MTREE} -deU -f ${SRCTOP}/etc/mtree/BSD.tests.dist \
 	    -p ${DESTDIR}${TESTSBASE} >/dev/null
+.endif
 
+# One after the other, even under -j.
 _install_and_show: .PHONY .MAKE
-	@cd ${.CURDIR} && ${MAKE} install showworld
+	@cd ${.CURDIR} && ${MAKE} install
+	@cd ${.CURDIR} && ${MAKE} showworld
 
-showworld: .PHONY .MAKE
+showworld: .PHONY
 	@cd ${SRCTOP}/tools/bufszinfo && ${MAKE} all >/dev/null
 	@echo "Installed under ${DESTDIR}:"
 	@cd ${DESTDIR} && find . -type f ! -path './usr/tests/*' | sort | \
@@ -65,7 +82,22 @@ fuzz: .PHONY
 safety: .PHONY all
 	@cd ${SRCTOP}/tests/safety && ${MAKE} ROOT=${DESTDIR} seeds
 
+# The BSD checks: the sysroots and FreeBSD's share/mk are found beside
+# the tree (../shared), or where these say; each check skips, saying so,
+# where they are not.
+BSD_SYSROOTS?=	${SRCTOP}/../shared/sysroots
+FREEBSD_SRC?=	${SRCTOP}/../shared/freebsd-src
+
+check-bsd: .PHONY
+	@env BSD_SYSROOTS=${BSD_SYSROOTS} \
+	    sh ${SRCTOP}/tools/check-bsd.sh ${SRCTOP} ${OBJROOT}check-bsd
+
+check-freebsd-mk: .PHONY
+	@env BSD_SYSROOTS=${BSD_SYSROOTS} FREEBSD_SRC=${FREEBSD_SRC} \
+	    sh ${SRCTOP}/tools/check-freebsd-mk/check.sh ${SRCTOP} \
+	    ${OBJROOT}check-freebsd-mk
+
 clean: .PHONY
-	rm -rf ${SRCTOP}/obj
+	rm -rf ${OBJROOT:S,/$,,}
 
 .endif

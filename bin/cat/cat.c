@@ -58,10 +58,10 @@ static size_t obufsz;
 static void	usage(void) __dead2;
 static void	learn_now(void);
 static void	do_operand(size_t, const char *);
-static int	open_operand(size_t, const char *);
+static int	open_operand(const char *);
 static int	connect_socket(const char *);
 static int	is_directory(const struct stat *);
-static int	same_file(int, const char *, const struct stat *);
+static int	same_file(int, const char *, struct stat *);
 static int	shares_offset(int, const char *, off_t);
 static int	cooking(void);
 static void	raw_copy(int, const char *, const struct stat *);
@@ -186,27 +186,35 @@ learn_now(void)
 	(void)mbrtowc(&wc, "", 1, &mbs);
 }
 
+/*
+ * Operand i, named path.  Its stat is taken once: from the descriptor
+ * opened now, or with the one confine.c opened ahead.
+ */
 static void
 do_operand(size_t i, const char *path)
 {
 	struct stat st;
 	const char *name;
-	int fd, is_stdin, same;
+	int fd, is_stdin, same, statted;
 
 	is_stdin = strcmp(path, "-") == 0;
 	if (is_stdin) {
 		name = "stdin";
 		fd = STDIN_FILENO;
-	} else {
+		statted = fstat(fd, &st) == 0;
+	} else if ((fd = operand_ahead(i, &st)) != -1) {
 		name = path;
-		if ((fd = open_operand(i, path)) == -1) {
-			out_flush();
-			warn("%s", path);
-			rval = 1;
-			return;
-		}
+		statted = 1;
+	} else if ((fd = open_operand(path)) != -1) {
+		name = path;
+		statted = fstat(fd, &st) == 0;
+	} else {
+		out_flush();
+		warn("%s", path);
+		rval = 1;
+		return;
 	}
-	if (fstat(fd, &st) != 0 || is_directory(&st)) {
+	if (!statted || is_directory(&st)) {
 		out_flush();
 		warn("%s", name);
 		rval = 1;
@@ -222,15 +230,16 @@ do_operand(size_t i, const char *path)
 }
 
 /*
- * A Unix-domain socket cannot be opened, only connected to: open(2)
- * refuses it with ENXIO on Linux and EOPNOTSUPP on the BSDs.
+ * Open path for reading.  A Unix-domain socket cannot be opened, only
+ * connected to: open(2) refuses it with ENXIO on Linux and EOPNOTSUPP on
+ * the BSDs.
  */
 static int
-open_operand(size_t i, const char *path)
+open_operand(const char *path)
 {
 	int fd;
 
-	fd = operand_open(i, path);
+	fd = open(path, O_RDONLY);
 	if (fd == -1 && (errno == ENXIO || errno == EOPNOTSUPP))
 		fd = connect_socket(path);
 	return (fd);
@@ -300,10 +309,13 @@ is_directory(const struct stat *st)
  * cache to page cache like an overlapping memcpy (the mmap path shifted
  * by one byte came out wrong), so it goes through our own buffer, a
  * whole chunk read before it is written.  Only a match on the inode
- * costs system calls.
+ * costs system calls; st is then brought up to date, as it may be short
+ * of what cat itself has appended since it was taken ("cat -n x e >> e":
+ * x's lines were still in our buffer; "cat x e >> e": e's stat was taken
+ * ahead, by confine.c).
  */
 static int
-same_file(int fd, const char *name, const struct stat *st)
+same_file(int fd, const char *name, struct stat *st)
 {
 	off_t in_off, out_off;
 	int fl;
@@ -312,6 +324,8 @@ same_file(int fd, const char *name, const struct stat *st)
 	    st->st_dev != outst.st_dev || st->st_ino != outst.st_ino)
 		return (SAME_NOT);
 	out_flush();
+	if (fstat(fd, st) != 0)
+		return (SAME_REFUSED);
 	if ((in_off = lseek(fd, 0, SEEK_CUR)) == -1 || in_off >= st->st_size)
 		return (SAME_NOT);
 	if (cooking())
@@ -352,6 +366,11 @@ static void
 raw_copy(int fd, const char *name, const struct stat *st)
 {
 
+	/*
+	 * The engine writes straight to the output: what our buffer holds
+	 * (an earlier operand copied onto itself, SAME_BEHIND) goes first.
+	 */
+	out_flush();
 	switch (bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst)) {
 	case BUFSZ_OK:
 		break;

@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+struct stat;
+
 /*
  * -l: wait for an exclusive lock on the whole of the standard output,
  * one that no close(2) of another descriptor for the same file drops.
@@ -19,11 +21,13 @@ void	lock_output(void);
 
 /*
  * confine.c: confine() enters the host's sandbox where it can, given the
- * operands, once everything cat learns lazily is learned; operand_open()
- * then opens operand i, named path, for reading, as open(2) would.
+ * operands, once everything cat learns lazily is learned.
+ * operand_ahead() then hands over the descriptor it opened ahead for
+ * operand i, and that file's stat, once; -1 when there is none, and
+ * operand i is to be opened now.
  */
 void	confine(char *const []);
-int	operand_open(size_t, const char *);
+int	operand_ahead(size_t, struct stat *);
 
 /*
  * The host's sandbox, for confine.c.  sandbox_new() returns NULL where

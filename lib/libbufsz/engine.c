@@ -303,11 +303,15 @@ write_holey(int fd, const char *buf, size_t len, size_t blk)
  * from a page beyond end of file makes write(2) fail with EFAULT (or come
  * back short, and the retry fails), never a SIGBUS, because we never touch
  * the pages ourselves.  That is the input's fault, so it is reported as
- * BUFSZ_EREAD with errno EIO.
+ * BUFSZ_EREAD with errno EIO.  The windows are bounded by the size the
+ * input has now, not the caller's stat, which may be older (cat takes it
+ * ahead of the operand's turn): a mapping past the end would hand the
+ * output the zeros that fill the last page before write(2) fails.
  */
 static int
 copy_mmap(struct job *j)
 {
+	struct stat st;
 	off_t start, pos, end, base;
 	size_t len, skew, pg, win;
 	char *map;
@@ -316,9 +320,10 @@ copy_mmap(struct job *j)
 	pg = bufsz_pagesize();
 	win = j->j_e->be_force_size != 0 ? j->j_e->be_force_size :
 	    MMAP_WINDOW;
-	if ((start = pos = lseek(j->j_in, 0, SEEK_CUR)) == -1)
+	if ((start = pos = lseek(j->j_in, 0, SEEK_CUR)) == -1 ||
+	    fstat(j->j_in, &st) == -1)
 		return (REFUSED);
-	end = j->j_inst->st_size;
+	end = st.st_size;
 	if (j->j_left >= 0 && end - pos > j->j_left)
 		end = pos + j->j_left;
 	r = BUFSZ_OK;

@@ -5,12 +5,14 @@
 .if !defined(_BSD_OWN_MK)
 _BSD_OWN_MK=	yes
 
-# Installs go to a staging root unless told otherwise; the top-level
-# Makefile picks obj/root for a build that has not named one.
-DESTDIR?=
+# Installs go to a staging root, obj/root (obj/root-clang, ...: one for
+# each build of sys.mk's), unless told otherwise: DESTDIR=/ installs into
+# the running system.
+DESTDIR?=	${OBJROOT}root${BUILDNAME}
 
 BINDIR?=	/usr/bin
 LIBDIR?=	/usr/lib
+SHLIBDIR?=	${LIBDIR}
 INCLUDEDIR?=	/usr/include
 MANDIR?=	/usr/share/man/man
 TESTSBASE?=	/usr/tests
@@ -35,19 +37,12 @@ INSTALL_OWN=
 INSTALL_PROG=	${INSTALL} -c ${INSTALL_OWN} -m ${BINMODE}
 INSTALL_DATA=	${INSTALL} -c ${INSTALL_OWN} -m ${NONBINMODE}
 
-# atf-sh is in /usr/libexec on the BSDs and in /usr/bin on Debian.
+# atf-sh is /usr/libexec/atf-sh on FreeBSD, /usr/bin/atf-sh on NetBSD and
+# Debian.
 .if exists(/usr/libexec/atf-sh)
 ATF_SH?=	/usr/libexec/atf-sh
 .else
 ATF_SH?=	/usr/bin/atf-sh
 .endif
-
-# The tree's own libraries, by name: LIBADD= bufsz.
-.for _l in ${LIBADD}
-CPPFLAGS+=	-I${SRCTOP}/lib/lib${_l}
-DPADD+=		${OBJTOP}/lib/lib${_l}/lib${_l}.a
-LDADD+=		${OBJTOP}/lib/lib${_l}/lib${_l}.a
-DPSRCS+=	${SRCTOP}/lib/lib${_l}/${_l}.h
-.endfor
 
 .endif # !_BSD_OWN_MK

@@ -2,6 +2,12 @@
 #
 # sys.mk: the tree's defaults, read first by every make in the tree.
 #
+# The leaf Makefiles are written in FreeBSD's form (PROG, SRCS, LIBADD,
+# HAS_TESTS, SUBDIR.${MK_TESTS}, ATF_TESTS_SH, ...), and these mk files
+# give those names FreeBSD's meanings, so that one set of Makefiles builds
+# here and under FreeBSD's own share/mk.  share/mk/README says which names
+# there are.
+#
 # Every make below the top must use this directory, never the host's mk
 # files; exporting MAKESYSPATH carries it into sub-makes, where a -m given
 # on the command line or in MAKEFLAGS would be lost.
@@ -13,7 +19,7 @@ MAKESYSPATH:=	${SRCTOP}/share/mk
 .export MAKESYSPATH
 
 .SUFFIXES:
-.SUFFIXES: .o .c .sh
+.SUFFIXES: .o .c
 
 CC?=		cc
 AR?=		ar
@@ -22,17 +28,28 @@ INSTALL?=	install
 MTREE?=		mtree
 MANDOC?=	mandoc
 
+# make -s is silent about the directories it enters, too, and under -j
+# about the jobs it starts.
+.if !empty(.MAKEFLAGS:M-s)
+ECHODIR?=	true
+.MAKE.JOB.PREFIX?=
+.else
+ECHODIR?=	echo
+.endif
+
+# The system the tree is built for, as uname -s names it.  A leaf
+# Makefile picks its host-specific sources with ${OPSYS:UFreeBSD}, so
+# that under FreeBSD's own share/mk, which does not set it, it builds
+# FreeBSD's.  OPSYS=NetBSD on the command line builds NetBSD's (make
+# check-bsd compiles them so).
+OPSYS?=		${.MAKE.OS}
+
 CSTD?=		-std=c11
 CFLAGS?=	-O2 -g -pipe
 CWARNFLAGS?=	-Wall -Wextra -Werror -Wstrict-prototypes \
 		-Wmissing-prototypes -Wmissing-declarations -Wshadow \
 		-Wpointer-arith -Wcast-qual -Wwrite-strings -Wformat=2 \
 		-Wundef -Wvla -Wold-style-definition
-# The system the tree is built for, as uname -s names it.  A leaf
-# Makefile picks its host-specific sources with ${OPSYS:UFreeBSD}, so
-# that under FreeBSD's own share/mk, which does not set it, it builds
-# FreeBSD's.
-OPSYS?=		${.MAKE.OS}
 
 # FreeBSD's <sys/cdefs.h> names a function that never returns __dead2;
 # elsewhere the tree gives the name the same meaning.
@@ -56,23 +73,54 @@ CFLAGS+=	${SANFLAGS}
 LDFLAGS+=	${SANFLAGS}
 .endif
 
-# Each compiler and sanitizer build has its own objects, so that one
-# build never links another's.
+# Where objects go.  Each compiler and sanitizer build has its own, so
+# that one build never links another's: obj/build, obj/build-clang,
+# obj/build-san, ...  MAKEOBJDIRPREFIX, as on FreeBSD, moves them all out
+# of the source tree, to ${MAKEOBJDIRPREFIX}${SRCTOP}/build...
 _CCNAME=	${CC:[1]:T}
 .if ${_CCNAME} == "cc"
 BUILDNAME?=	${SANITIZE:U0:N0:D-san}
 .else
 BUILDNAME?=	-${_CCNAME}${SANITIZE:U0:N0:D-san}
 .endif
-OBJTOP?=	${SRCTOP}/obj/build${BUILDNAME}
+.if !empty(MAKEOBJDIRPREFIX)
+OBJROOT?=	${MAKEOBJDIRPREFIX}${SRCTOP}/
+.else
+OBJROOT?=	${SRCTOP}/obj/
+.endif
+OBJTOP?=	${OBJROOT}build${BUILDNAME}
 .export OBJTOP
 
+# RELDIR: this directory below the top of the tree (bin/cat, ...), as
+# FreeBSD's share/mk names it.  Its objects go to ${OBJTOP}/${RELDIR},
+# made when first needed (make obj makes it and says so).  Under -n, and
+# for clean and cleandir, nothing is made, and make runs in the source
+# directory if the object directory is not there.
+.if ${.CURDIR:tA} == ${SRCTOP}
+RELDIR=		.
+.else
+RELDIR:=	${.CURDIR:tA:S,^${SRCTOP}/,,}
+.endif
 .if ${.CURDIR:tA:M${SRCTOP}*} != ""
-_OBJDIR:=	${OBJTOP}${.CURDIR:tA:S,^${SRCTOP},,}
+.if ${RELDIR} == "."
+_OBJDIR:=	${OBJTOP}
+.else
+_OBJDIR:=	${OBJTOP}/${RELDIR}
+.endif
+.if !exists(${_OBJDIR}/) && empty(.MAKEFLAGS:M-n) && \
+    !make(obj) && !make(clean) && !make(cleandir)
 _mkobj!=	mkdir -p ${_OBJDIR}; echo
+.endif
+.if exists(${_OBJDIR}/)
 .OBJDIR:	${_OBJDIR}
 .endif
+.endif
+
+# Each object's header dependencies are recorded as it is compiled, in
+# .depend.NAME.o beside it (bsd.dep.mk reads them back), so that a
+# changed header rebuilds what includes it.
+DEPEND_CFLAGS?=	-MD -MP -MF .depend.${.TARGET:T}
 
 .c.o:
-	${CC} ${CSTD} ${CFLAGS} ${CWARNFLAGS} ${CPPFLAGS} -c ${.IMPSRC} \
-	    -o ${.TARGET}
+	${CC} ${CSTD} ${CFLAGS} ${CWARNFLAGS} ${CPPFLAGS} ${DEPEND_CFLAGS} \
+	    -c ${.IMPSRC} -o ${.TARGET}

@@ -782,6 +782,17 @@ input_is_output_body()
 	printf 'data\n' > h
 	atf_check -x "$(prog) h 1<> h"
 	atf_check -o inline:'data\n' cat h
+
+	# Empty when cat starts, but grown by cat's own output by its turn:
+	# refused all the same.  Should cat copy it onto itself after all,
+	# the file size limit stops it (SIGXFSZ) long before the disk is full.
+	printf 'x\n' > x
+	for opt in "" -n; do
+		: > e
+		atf_check -s exit:1 -e inline:'cat: e: input file is output file\n' \
+		    -x "ulimit -f 100; $(prog) $opt x e >> e"
+		atf_check -o match:'^( +1.)?x$' cat e
+	done
 }
 
 # refused name command: on every path, plain and with -n, the command
@@ -872,6 +883,13 @@ same_file_harmless_body()
 			{ tail -c +$((skip + 1)) orig; tail -c $skip orig; } > exp
 			cmp -s exp f || atf_fail "$p: shifting by $skip differs"
 		done
+		# Copied onto itself, then another file after it, in order
+		# (tests/safety FINDINGS F2: the other landed at offset 0,
+		# and the first after it).
+		printf 'hello\n' > f
+		printf 'world\n' > g
+		atf_check -x "$(prog) f g 1<>f"
+		atf_check -o inline:'hello\nworld\n' cat f
 		# Nothing left to read.
 		cp orig f
 		atf_check -x "exec <f; cat >/dev/null; $(prog) >>f"
@@ -1102,6 +1120,23 @@ sandbox_entered_body()
 		exec 3>&-
 		wait $pid || atf_fail "cat failed"
 		atf_check -o inline:'a\n' cat out
+		# More operands than a soft limit of 64 descriptors: cat raises
+		# it to open them all ahead, and confines itself all the same.
+		[ "$(ulimit -H -n)" = unlimited ] ||
+		    [ "$(ulimit -H -n)" -ge 200 ] ||
+		    atf_skip "the hard limit of descriptors is too low"
+		set --
+		while [ $# -lt 100 ]; do
+			set -- "$@" a
+		done
+		(ulimit -S -n 64 && exec "$(prog)" "$@" fifo > out) &
+		pid=$!
+		exec 3> fifo
+		grep -q '^NoNewPrivs:[[:space:]]*1' /proc/$pid/status ||
+		    atf_fail "cat of 100 operands, soft limit 64: not sandboxed"
+		exec 3>&-
+		wait $pid || atf_fail "cat failed"
+		atf_check -o inline:'100\n' -x "grep -c '^a$' out"
 		;;
 	FreeBSD)
 		command -v ktrace > /dev/null ||
@@ -1171,7 +1206,7 @@ sandbox_never_fails_head()
 {
 	atf_set descr "Confined or not, cat reads what it would unconfined:" \
 	    "/dev/stdin, /proc and /sys, files replaced while it runs," \
-	    "more operands than it opens ahead"
+	    "more operands than it may open at once"
 	atf_set timeout 120
 }
 sandbox_never_fails_body()
@@ -1196,19 +1231,68 @@ sandbox_never_fails_body()
 	exec 3>&-
 	wait $pid || atf_fail "cat failed on a file renamed into place"
 	grep -Eqx 'old|new' out || atf_fail "got $(cat out)"
-	# One operand more than confine.c opens ahead, one file many times.
+	# One file many times; then more operands than descriptors cat may
+	# open at once (a hard limit of 64): unconfined, but all read, and a
+	# missing one reported.
 	printf 'x' > x
 	set --
-	i=0
-	while [ $i -lt 1001 ]; do
+	while [ $# -lt 1001 ]; do
 		set -- "$@" x
-		i=$((i + 1))
 	done
 	"$(prog)" "$@" > out || atf_fail "cat of 1001 operands failed"
 	atf_check -o inline:'1001\n' -x "wc -c < out | tr -d ' '"
-	"$(prog)" "$@" nonexistent > out 2> err && atf_fail "exit 0"
+	(ulimit -S -n 64 && ulimit -H -n 64 && exec "$(prog)" "$@" x) > out ||
+	    atf_fail "cat of 1002 operands, 64 descriptors, failed"
+	atf_check -o inline:'1002\n' -x "wc -c < out | tr -d ' '"
+	(ulimit -S -n 64 && ulimit -H -n 64 &&
+	    exec "$(prog)" "$@" nonexistent x) > out 2> err && atf_fail "exit 0"
+	atf_check -o inline:'1002\n' -x "wc -c < out | tr -d ' '"
 	atf_check -o inline:'cat: nonexistent: No such file or directory\n' \
 	    cat err
+	# A missing operand among a few leaves cat unconfined; those before
+	# it, opened ahead, and those after it are all read, in order.
+	printf 'y' > y
+	"$(prog)" x x nonexistent y > out 2> err && atf_fail "exit 0"
+	atf_check -o inline:'xxy' cat out
+	atf_check -o inline:'cat: nonexistent: No such file or directory\n' \
+	    cat err
+}
+
+atf_test_case changed_before_turn
+changed_before_turn_head()
+{
+	atf_set descr "A file that grows, shrinks, empties or fills between" \
+	    "cat's start (when it is opened ahead) and its turn is read as" \
+	    "it is at its turn, on every path"
+	atf_set timeout 120
+}
+changed_before_turn_body()
+{
+	mkfifo fifo
+	for p in auto $PATHS; do
+		for change in grow shrink empty fill; do
+			if [ $change = fill ]; then
+				: > g
+			else
+				random_file g 100000
+			fi
+			BUFSZ_PATH=$p "$(prog)" fifo g > out 2> err &
+			pid=$!
+			# Our open returns once cat has reached the FIFO.
+			exec 3> fifo
+			case $change in
+			grow)	head -c 300000 /dev/urandom >> g ;;
+			shrink)	truncate -s 50000 g ;;
+			empty)	: > g ;;
+			fill)	random_file g 70000 ;;
+			esac
+			printf 'hi\n' >&3
+			exec 3>&-
+			wait $pid || atf_fail "$p, $change: $(cat err)"
+			{ printf 'hi\n'; cat g; } | cmp -s - out ||
+			    atf_fail "$p, $change: not the file as it was then"
+		done
+	done
 }
 
 atf_test_case buffer_boundaries
@@ -1317,7 +1401,8 @@ large_file_head()
 }
 large_file_body()
 {
-	truncate -s 5G big 2>/dev/null || atf_skip "cannot make a 5 GiB file"
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	sparse_file big 5G || atf_skip "cannot make a 5 GiB file"
 	# Markers just past 4 GiB and at the very end.
 	printf 'past4GiB' | dd of=big bs=1 seek=4294967300 conv=notrunc \
 	    2>/dev/null
@@ -1338,10 +1423,11 @@ mmap_truncated_head()
 }
 mmap_truncated_body()
 {
+	. "$(atf_get_srcdir)/../../common/portable.subr"
 	dd if=/dev/zero of=big bs=1048576 count=64 2>/dev/null
 	(BUFSZ_PATH=mmap "$(prog)" big 2> err; echo $? > rc) | {
 		head -c 1048576 > /dev/null
-		truncate -s 4096 big
+		sparse_file big 4096
 		wc -c > /dev/null
 	}
 	rc=$(cat rc)
@@ -1395,6 +1481,7 @@ atf_init_test_cases()
 	atf_add_test_case sandbox_not_given
 	atf_add_test_case sandbox_not_given_unprivileged
 	atf_add_test_case sandbox_never_fails
+	atf_add_test_case changed_before_turn
 	atf_add_test_case buffer_boundaries
 	atf_add_test_case engine_paths
 	atf_add_test_case large_file
@@ -1467,47 +1554,85 @@ tty_eof_body()
 	atf_check -o match:'^ *4$' cat shown
 }
 
-# calls_per_file OUT: the system calls cat makes for each of the files
-# s*, copied to OUT, beyond what it makes for one, in ./calls; and those
-# that move data (a read of 0 included), in ./moves.  (A sanitizer's leak
-# check cannot run under ptrace: it is not asked to.)
+# calls_per_file DIR LIMITS OUT: after LIMITS (a shell command such as
+# ulimit, or nothing), the system calls cat makes for each of the files
+# DIR/s*, copied to OUT, beyond what it makes for one, in ./calls; those
+# that move data (a read of 0 included), in ./moves; and whether cat
+# confined itself with Landlock, yes or no, in ./confined.  (A
+# sanitizer's leak check cannot run under ptrace: it is not asked to.)
 calls_per_file()
 {
-	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    strace -f -o trace1 "$(prog)" s0000 > "$1" &&
-	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    strace -f -o trace "$(prog)" s* > "$1" ||
+	( cd "$1" && eval "$2" &&
+	    ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -f -o ../trace1 "$(prog)" s0000 > "$3" &&
+	    ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -f -o ../trace "$(prog)" s* > "$3" ) ||
 	    atf_fail "cat failed under strace"
-	_n=$(($(ls s* | wc -l) - 1))
+	_n=$(($(ls "$1" | wc -l) - 1))
 	echo $((($(wc -l < trace) - $(wc -l < trace1)) / _n)) > calls
 	_re='^[0-9]* *(sendfile|copy_file_range|splice|read|write)\('
 	echo $((($(grep -Ec "$_re" trace) - $(grep -Ec "$_re" trace1)) / \
 	    _n)) > moves
+	if grep -Eq '^[0-9]* *landlock_restrict_self\(.*= 0$' trace; then
+		echo yes
+	else
+		echo no
+	fi > confined
+}
+
+# small_calls DIR LIMITS CONFINED: cat of DIR/s* after LIMITS, into
+# /dev/null and into a file, confines itself or not as CONFINED says (yes,
+# no; any: unknown), spends at most 4 calls a file, one of which moves
+# it, and copies the bytes right.
+small_calls()
+{
+	_what="$1${2:+ ($2)}"
+	for out in /dev/null ../file; do
+		calls_per_file "$1" "$2" $out
+		[ "$3" = any ] || [ "$(cat confined)" = "$3" ] ||
+		    atf_fail "$_what into $out: confined: $(cat confined)"
+		[ "$(cat calls)" -le 4 ] ||
+		    atf_fail "$_what: $(cat calls) calls a file into $out"
+		[ "$(cat moves)" -le 1 ] ||
+		    atf_fail "$_what: $(cat moves) calls move each file into $out"
+	done
+	cat "$1"/s* | cmp -s - file || atf_fail "$_what: the copy differs"
 }
 
 atf_test_case small_files_calls
 small_files_calls_head()
 {
 	atf_set descr "cat spends at most 4 system calls on a small file" \
-	    "(open, fstat, one copy, close), and copies it whole"
+	    "(open, fstat, one copy, close; stat in place of fstat when" \
+	    "confined), confined or not, and copies it whole"
+	atf_set timeout 300
 }
 small_files_calls_body()
 {
 	command -v strace >/dev/null 2>&1 || atf_skip "no strace"
-	# As xargs gives them: more operands than cat opens ahead.
-	head -c $((4096 * 1200)) /dev/urandom | split -b 4096 -a 4 -d - s
-	for out in /dev/null file; do
-		calls_per_file $out
-		[ "$(cat calls)" -le 4 ] ||
-		    atf_fail "$(cat calls) calls a file into $out"
-		[ "$(cat moves)" -le 1 ] ||
-		    atf_fail "$(cat moves) calls move each file into $out"
-	done
-	"$(prog)" s* | cmp -s - file || atf_fail "the copy differs"
-	cat s* | cmp -s - file || atf_fail "the copy differs"
-	# Fewer, which cat may open ahead: still one call moves each.
-	rm s1*
-	calls_per_file /dev/null
-	[ "$(cat moves)" -le 1 ] ||
-	    atf_fail "$(cat moves) calls move each of a few files"
+	if have_landlock; then
+		landlock=yes
+	elif command -v python3 > /dev/null; then
+		landlock=no
+	else
+		landlock=any
+	fi
+	mkdir few many
+	head -c $((4096 * 300)) /dev/urandom |
+	    (cd few && split -b 4096 -a 4 -d - s)
+	head -c $((4096 * 1200)) /dev/urandom |
+	    (cd many && split -b 4096 -a 4 -d - s)
+	# A few hundred operands: all opened ahead, then confined.
+	small_calls few "" $landlock
+	# More operands than the hard limit of descriptors lets cat open at
+	# once: unconfined.
+	small_calls few "ulimit -S -n 256 && ulimit -H -n 256" no
+	# More than a soft limit of 256: cat raises it, and is confined all
+	# the same.
+	[ "$(ulimit -H -n)" = unlimited ] || [ "$(ulimit -H -n)" -ge 400 ] ||
+	    atf_skip "the hard limit of $(ulimit -H -n) descriptors is too" \
+	    "low to raise the soft one over 300 operands"
+	small_calls few "ulimit -S -n 256" $landlock
+	# As xargs gives them, more than 1024 operands: unconfined, for speed.
+	small_calls many "" no
 }

@@ -249,7 +249,7 @@ huge_size_small_machine_head()
 }
 huge_size_small_machine_body()
 {
-	fi=$(atf_get_srcdir)/../../faults/libfaultinj.so
+	fi=$(atf_get_srcdir)/../../lib/libbufsz/faults/libfaultinj.so
 	[ -f "$fi" ] || atf_skip "no libfaultinj.so beside the tests"
 	# 64 MiB as libfaultinj tells it; its log has the largest write.
 	BUFSZ_PATH=rw BUFSZ_SIZE=1073741824 FAULTINJ_PHYSMEM=67108864 \
