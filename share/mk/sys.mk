@@ -64,6 +64,11 @@ CPPFLAGS+=	'-D__dead2=__attribute__((__noreturn__))'
 CPPFLAGS+=	-D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
 .endif
 
+# COPTS: flags added to the compiler's, as FreeBSD's bsd.prog.mk still
+# reads them; the measured constants say how to rebuild with another
+# value (make MAKEOBJDIRPREFIX=/tmp/o COPTS=-DOUTPIPE_WANT=65536).
+CFLAGS+=	${COPTS}
+
 # SANITIZE=1: AddressSanitizer and UndefinedBehaviorSanitizer, trapping
 # on the first report so that a test sees a failure, not a warning.
 .if ${SANITIZE:U0} != "0"

@@ -28,7 +28,8 @@
  *	vmsplice -> splice to null	5.6	11.7-12.0
  *	write -> read 128 KiB		3.0	1.4 (1 MiB)
  *
- * Reproduce: build yes with -DYES_PIPE_SIZE=N for each N, then
+ * Reproduce: build a world with make MAKEOBJDIRPREFIX=/tmp/o
+ * COPTS=-DYES_PIPE_SIZE=N for each N, then
  *	BUFSZ_PATH=splice yes | dd bs=128k count=16384 of=/dev/null
  *	BUFSZ_PATH=rw yes | dd bs=128k count=16384 of=/dev/null
  * (make bench's yes cases keep the runs, in docs/bench).  Twice the
