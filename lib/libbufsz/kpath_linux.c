@@ -26,6 +26,36 @@
  */
 #define	PIPE_WANT	(1 << 20)
 
+/*
+ * The caller's output pipe is grown to this before a regular file is
+ * spliced into it.  Spliced pages take one slot each, so the default
+ * 64 KiB pipe holds 16 and writer and reader take turns; from 256 KiB
+ * they overlap.  Seconds for a cached 1 GiB file, single runs (repeated,
+ * within 10%), Debian 12, Linux 6.18, AMD EPYC KVM guest, 2 vCPUs:
+ *
+ *	output pipe			64 KiB	256 KiB	1 MiB
+ *	cat f | wc -c			0.78	0.21	0.21
+ *	cat f | dd bs=128k		0.90	0.17
+ *	cat f | cat >/dev/null		0.35	0.16
+ *	tail -c +1 f | wc -c		0.80	0.23
+ *	cat f | md5sum			1.82	1.80
+ *
+ * A pipe spliced into a pipe is left alone: with the middle cat of
+ * cat f | cat | wc -c growing its output, 0.92 s against 0.45 with
+ * neither grown, and 0.21-0.27 only when its input was grown first,
+ * which the middle cat cannot know when it starts.  Only ever grown
+ * (the pipe is shared with the reader); a file that fits the default
+ * pipe leaves it alone, so small files cost no call.  Reproduce: build
+ * a world with make MAKEOBJDIRPREFIX=/tmp/o COPTS=-DOUTPIPE_WANT=N
+ * (65536 turns growing off) and time the commands above with its cat
+ * and tail; make bench's cat and tail cases into wc -c show the default
+ * beside the peers.
+ */
+#ifndef OUTPIPE_WANT
+#define	OUTPIPE_WANT	(256 * 1024)
+#endif
+#define	OUTPIPE_DEFAULT	(64 * 1024)
+
 static ssize_t	move_sendfile(const struct job *, size_t);
 static ssize_t	move_splice(const struct job *, size_t);
 static int	pipe_open(struct bufsz_engine *);
@@ -35,6 +65,7 @@ static int	pipe_to_out(struct job *, size_t);
 static int	input_shrank(const struct job *, off_t);
 static off_t	input_size(const struct job *);
 static int	copy_splice_via(struct job *);
+static void	grow_out_pipe(const struct job *);
 
 /*
  * AUTO: copy_file_range between regular files, splice where a pipe is on
@@ -75,6 +106,8 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path p)
 			return (REFUSED);
 		return (bufsz_kpath_loop(j, move_sendfile));
 	case BUFSZ_PATH_SPLICE:
+		if (ot == S_IFIFO)
+			grow_out_pipe(j);
 		if (it == S_IFIFO || ot == S_IFIFO)
 			return (bufsz_kpath_loop(j, move_splice));
 		return (copy_splice_via(j));
@@ -101,6 +134,20 @@ bufsz_kpath_release(struct bufsz_engine *e)
 
 	if (e->be_pipe[0] != -1)
 		pipe_discard(e);
+}
+
+/* Grows the output pipe for a file spliced into it: see OUTPIPE_WANT. */
+static void
+grow_out_pipe(const struct job *j)
+{
+	int have;
+
+	if (!S_ISREG(j->j_inst->st_mode) ||
+	    j->j_inst->st_size <= OUTPIPE_DEFAULT)
+		return;
+	have = fcntl(j->j_out, F_GETPIPE_SZ);
+	if (have > 0 && have < OUTPIPE_WANT)
+		(void)fcntl(j->j_out, F_SETPIPE_SZ, OUTPIPE_WANT);
 }
 
 /*

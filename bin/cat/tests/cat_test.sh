@@ -1438,6 +1438,70 @@ mmap_truncated_body()
 	esac
 }
 
+atf_test_case pipe_grown
+pipe_grown_head()
+{
+	atf_set descr "On Linux a file spliced into a pipe grows the pipe to" \
+	    "256 KiB, never shrinks it, and leaves it alone for a small" \
+	    "file or a copying path; the bytes are the file's"
+}
+pipe_grown_body()
+{
+	[ "$(uname -s)" = Linux ] ||
+	    atf_skip "only Linux lets a writer size a pipe (F_SETPIPE_SZ)"
+	command -v python3 > /dev/null ||
+	    atf_skip "python3 is needed to make and measure the pipe"
+	[ "$(cat /proc/sys/fs/pipe-max-size)" -ge 1048576 ] ||
+	    atf_skip "pipe-max-size is below 1 MiB here"
+	# piped.py PRESIZE CMD...: CMD with stdout a fresh pipe (grown to
+	# PRESIZE first unless 0), read into ./got; prints the bytes read
+	# and the pipe's size once CMD has exited ("default" for a fresh
+	# pipe's size).
+	cat > piped.py <<'PYEOF'
+import fcntl, os, subprocess, sys
+GET = getattr(fcntl, "F_GETPIPE_SZ", 1032)
+SET = getattr(fcntl, "F_SETPIPE_SZ", 1031)
+r, w = os.pipe()
+default = fcntl.fcntl(w, GET)
+if int(sys.argv[1]):
+    fcntl.fcntl(w, SET, int(sys.argv[1]))
+p = subprocess.Popen(sys.argv[2:], stdout=w)
+os.close(w)
+with open("got", "wb") as out:
+    while True:
+        b = os.read(r, 1 << 16)
+        if not b:
+            break
+        out.write(b)
+if p.wait() != 0:
+    sys.exit("command failed")
+size = fcntl.fcntl(r, GET)
+print(os.path.getsize("got"), "default" if size == default else size)
+PYEOF
+	dd if=/dev/urandom of=big bs=1024 count=1024 2>/dev/null
+	dd if=/dev/urandom of=small bs=1024 count=4 2>/dev/null
+	atf_check -o inline:"1048576 262144\n" python3 piped.py 0 "$(prog)" big
+	atf_check cmp got big
+	atf_check -o inline:"4096 default\n" python3 piped.py 0 "$(prog)" small
+	atf_check cmp got small
+	atf_check -o inline:"1048576 1048576\n" \
+	    python3 piped.py 1048576 "$(prog)" big
+	atf_check cmp got big
+	# Several files: grown once the big one comes.
+	atf_check -o inline:"1052672 262144\n" \
+	    python3 piped.py 0 "$(prog)" small big
+	cat small big > both
+	atf_check cmp got both
+	atf_check -o inline:"1048576 default\n" \
+	    env BUFSZ_PATH=rw python3 piped.py 0 "$(prog)" big
+	atf_check cmp got big
+	# tail from a position goes through the same engine.
+	atf_check -o inline:"1048575 262144\n" python3 piped.py 0 \
+	    "$(atf_config_get rootdir '')/usr/bin/tail" -c +2 big
+	tail -c +2 big > want
+	atf_check cmp got want
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case plain
@@ -1488,6 +1552,7 @@ atf_init_test_cases()
 	atf_add_test_case mmap_truncated
 	atf_add_test_case tty_eof
 	atf_add_test_case small_files_calls
+	atf_add_test_case pipe_grown
 }
 
 # tty_run CMD KEYS: run sh -c CMD on a new terminal, type KEYS (printf
