@@ -104,14 +104,16 @@ int	bufsz_io_again(int in, int out);
 /*
  * The host's kernel paths, kpath_<host>.c.  bufsz_kpath_auto() is the path
  * AUTO takes for the pair (rw when the host has nothing faster);
- * bufsz_kpath_copy() copies by path p, or returns REFUSED (having moved
- * nothing more) when p cannot serve the pair or the kernel refuses it;
+ * bufsz_kpath_copy() copies by path *p, or returns REFUSED (having moved
+ * nothing more) when *p cannot serve the pair or the kernel refuses it;
+ * where AUTO chose *p and the host has a next best path, it may go on by
+ * that one and set *p to it;
  * bufsz_kpath_lends() says whether the forced path lends pages by
  * reference to out; bufsz_kpath_release() closes what the paths keep in
  * the engine.
  */
 enum bufsz_path	bufsz_kpath_auto(const struct job *);
-int	bufsz_kpath_copy(struct job *, enum bufsz_path);
+int	bufsz_kpath_copy(struct job *, enum bufsz_path *);
 int	bufsz_kpath_lends(enum bufsz_path, const struct stat *out);
 void	bufsz_kpath_release(struct bufsz_engine *);
 

@@ -34,10 +34,12 @@
  *
  * Hence AUTO takes: between regular files, copy_file_range (level with
  * read/write on ext4, and it lets the file system clone or copy on the
- * server, which read/write cannot); on Linux, splice where a pipe is on
- * either side, and sendfile from a regular file to a device or socket
- * (one system call a chunk, no private pipe); read/write elsewhere.  mmap
- * lost everywhere, so AUTO never takes it; it stays for forcing.
+ * server, which read/write cannot), and on Linux sendfile where that is
+ * refused between two file systems (kpath_linux.c); on Linux, splice
+ * where a pipe is on either side, and sendfile from a regular file to a
+ * device or socket (one system call a chunk, no private pipe);
+ * read/write elsewhere.  mmap lost everywhere, so AUTO never takes it;
+ * it stays for forcing.
  */
 
 #include <sys/param.h>
@@ -214,7 +216,7 @@ copy_span(struct job *j)
 		r = copy_mmap(j);
 		break;
 	default:
-		r = bufsz_kpath_copy(j, p);
+		r = bufsz_kpath_copy(j, &p);
 		break;
 	}
 	if (r != REFUSED) {

@@ -28,10 +28,10 @@ bufsz_kpath_auto(const struct job *j)
 }
 
 int
-bufsz_kpath_copy(struct job *j, enum bufsz_path p)
+bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 {
 
-	if (p != BUFSZ_PATH_CFR || !cfr_serves(j))
+	if (*p != BUFSZ_PATH_CFR || !cfr_serves(j))
 		return (REFUSED);
 	return (bufsz_kpath_loop(j, bufsz_move_cfr));
 }

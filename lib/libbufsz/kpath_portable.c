@@ -20,7 +20,7 @@ bufsz_kpath_auto(const struct job *j __unused)
 }
 
 int
-bufsz_kpath_copy(struct job *j __unused, enum bufsz_path p __unused)
+bufsz_kpath_copy(struct job *j __unused, enum bufsz_path *p __unused)
 {
 
 	return (REFUSED);

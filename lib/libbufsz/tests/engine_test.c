@@ -781,6 +781,73 @@ ATF_TC_BODY(path_taken, tc)
 }
 
 /*
+ * Between two file systems that refuse copy_file_range to each other
+ * (Linux 5.19 and later, unless both share one of their own: here the
+ * test's directory and /dev/shm, a tmpfs), AUTO goes on by sendfile,
+ * both ways, and the copies are exact.
+ */
+#ifdef __linux__
+static void
+across_file_systems_linux(void)
+{
+	struct bufsz_engine *e;
+	struct stat here, shm;
+	char *data, other[64];
+	enum bufsz_path want;
+	size_t len;
+	int in, out;
+
+	if (stat(".", &here) != 0 || stat("/dev/shm", &shm) != 0 ||
+	    here.st_dev == shm.st_dev || access("/dev/shm", W_OK) != 0)
+		atf_tc_skip("no writable /dev/shm on a file system of its own");
+	len = 3 * 1024 * 1024 + 17;
+	ATF_REQUIRE((data = malloc(len)) != NULL);
+	fill(data, len, 11);
+	put_file("src", data, len);
+	(void)snprintf(other, sizeof(other), "/dev/shm/engine_test.%ld",
+	    (long)getpid());
+	/* The kernel's answer decides which path is right. */
+	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+	ATF_REQUIRE((out = open(other, O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	want = copy_file_range(in, NULL, out, NULL, 1, 0) == -1 &&
+	    errno == EXDEV ? BUFSZ_PATH_SENDFILE : BUFSZ_PATH_CFR;
+	ATF_REQUIRE(close(in) == 0 && close(out) == 0);
+	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_AUTO, 0, "src", other, &e),
+	    BUFSZ_OK);
+	ATF_CHECK_EQ_MSG(last(e), want, "into /dev/shm took %s", took(e));
+	same_bytes(other, data, len, "into /dev/shm", last(e));
+	bufsz_engine_free(e);
+	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_AUTO, 0, other, "back", &e),
+	    BUFSZ_OK);
+	ATF_CHECK_EQ_MSG(last(e), want, "out of /dev/shm took %s", took(e));
+	same_bytes("back", data, len, "out of /dev/shm", last(e));
+	bufsz_engine_free(e);
+	/* Forced, copy_file_range stays itself: refused, read/write. */
+	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_CFR, 0, "src", other, &e),
+	    BUFSZ_OK);
+	ATF_CHECK_EQ_MSG(last(e), want == BUFSZ_PATH_SENDFILE ?
+	    BUFSZ_PATH_RW : BUFSZ_PATH_CFR,
+	    "forced cfr into /dev/shm took %s", took(e));
+	same_bytes(other, data, len, "forced into /dev/shm", last(e));
+	bufsz_engine_free(e);
+	(void)unlink(other);
+	free(data);
+}
+#endif
+
+ATF_TC_WITHOUT_HEAD(across_file_systems);
+ATF_TC_BODY(across_file_systems, tc)
+{
+
+#ifdef __linux__
+	across_file_systems_linux();
+#else
+	atf_tc_skip("only Linux's AUTO has a path after copy_file_range");
+#endif
+}
+
+/*
  * An O_APPEND output: copy_file_range, splice and sendfile refuse it
  * (EBADF or EINVAL) and read/write appends everything.
  */
@@ -1493,6 +1560,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, tty_eof_once);
 	ATF_TP_ADD_TC(tp, stale_size);
 	ATF_TP_ADD_TC(tp, path_taken);
+	ATF_TP_ADD_TC(tp, across_file_systems);
 	ATF_TP_ADD_TC(tp, append_output);
 	ATF_TP_ADD_TC(tp, from_offsets);
 	ATF_TP_ADD_TC(tp, beyond_4g);
