@@ -31,7 +31,7 @@
  * spliced into it.  Spliced pages take one slot each, so the default
  * 64 KiB pipe holds 16 and writer and reader take turns; from 256 KiB
  * they overlap.  Seconds for a cached 1 GiB file, single runs (repeated,
- * within 10%), Debian 12, Linux 6.18, AMD EPYC KVM guest, 2 vCPUs:
+ * within 10%), Debian 12, Linux 6.18, Intel Xeon KVM guest, 2 vCPUs:
  *
  *	output pipe			64 KiB	256 KiB	1 MiB
  *	cat f | wc -c			0.78	0.21	0.21
@@ -94,7 +94,8 @@ bufsz_kpath_auto(const struct job *j)
  * that do not share a copy_file_range of their own, since Linux 5.19:
  * ext4 to tmpfs, say), sendfile goes on: 1 GiB ext4 to tmpfs took
  * 0.34 s against 0.41-0.43 by read/write, tmpfs to ext4 0.27-0.28
- * against 0.33 (single runs, repeated; Linux 6.18, 2 vCPUs; cp with
+ * against 0.33 (single runs, repeated; Linux 6.18, Intel Xeon KVM guest,
+ * 2 vCPUs; cp with
  * BUFSZ_PATH=sendfile and =rw).
  */
 int
