@@ -68,15 +68,7 @@ cat_around_ok()
 			head -c 1000000 "$(cat_file "$_o")" >> exp.after
 		fi
 	done
-	_lb=$(wc -c < exp.before)
-	_la=$(wc -c < exp.after)
-	_lo=$(wc -c < out)
-	_mid=$((_lo - _lb - _la))
-	[ "$_mid" -ge 0 ] || return 1
-	head -c "$_lb" out | cmp -s - exp.before || return 1
-	tail -c +$((_lb + 1)) out | head -c "$_mid" > got.mid
-	fi_is_prefix got.mid "$_bad" || return 1
-	[ "$_la" -eq 0 ] || tail -c "$_la" out | cmp -s - exp.after
+	fi_split_ok "$_bad"
 }
 
 # judge_cat FUNC ERRNO CLASS, with CAT_REF the output expected.
@@ -90,17 +82,11 @@ judge_cat()
 	for _o in $CAT_OPS; do
 		_ins="$_ins $(cat_name "$_o")"
 	done
-	case $1 in
-	write|pwrite|vmsplice)
-		_names=stdout ;;
-	read|pread|open|openat|mmap)
-		_names=$_ins ;;
-	*)
-		_names="stdout $_ins" ;;
-	esac
+	# shellcheck disable=SC2086
+	_names=$(fi_filter_names "$1" $_ins)
 	# shellcheck disable=SC2086
 	if ! fi_stderr_ok cat "$2" $_names; then
-		fi_bad "not an err(3) message naming the right file (one of:$_names)"
+		fi_bad "not an err(3) message naming the right file (one of: $_names)"
 		return
 	fi
 	if [ -z "$fi_named" ] || fi_was_named stdout; then

@@ -149,6 +149,39 @@ fi_is_prefix()
 	head -c "$_plen" "$2" | cmp -s - "$1"
 }
 
+# fi_split_ok BLOCK: whether ./out is ./exp.before, then a prefix of
+# file BLOCK, then ./exp.after: what a filter that fails inside one
+# operand (BLOCK, what that operand gives) may leave.
+fi_split_ok()
+{
+	_lb=$(wc -c < exp.before)
+	_la=$(wc -c < exp.after)
+	_lo=$(wc -c < out)
+	_mid=$((_lo - _lb - _la))
+	[ "$_mid" -ge 0 ] || return 1
+	head -c "$_lb" out | cmp -s - exp.before || return 1
+	tail -c +$((_lb + 1)) out | head -c "$_mid" > got.mid
+	fi_is_prefix got.mid "$1" || return 1
+	[ "$_la" -eq 0 ] || tail -c "$_la" out | cmp -s - exp.after
+}
+
+# fi_filter_names FUNC INPUTS...: the names a filter's message about a
+# failing FUNC may give: its output for a write, one of INPUTS for a
+# read, an open or a map, any of them for the rest.
+fi_filter_names()
+{
+	_func=$1
+	shift
+	case $_func in
+	write|pwrite|vmsplice)
+		echo stdout ;;
+	read|pread|open|openat|mmap)
+		echo "$*" ;;
+	*)
+		echo "stdout $*" ;;
+	esac
+}
+
 # fi_stderr_ok PROG ERRNO NAMES...: every line of ./err is
 # "PROG: NAME: message" for one of NAMES and ERRNO's message; an
 # allocation failure may also name what it wanted ("yes: malloc: ...")

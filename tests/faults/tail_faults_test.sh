@@ -75,27 +75,13 @@ tail_around_ok()
 			cat block.$_o >> exp.after
 		fi
 	done
-	tail_split_ok block.$1 && return 0
+	fi_split_ok block.$1 && return 0
 	[ -n "$TAIL_HEADERS" ] && [ ! -s exp.before ] && [ -s exp.after ] ||
 	    return 1
 	tail -c +2 exp.after > exp.after2
 	mv exp.after2 exp.after
 	: > block.none
-	tail_split_ok block.none
-}
-
-# tail_split_ok BLOCK: ./out is exp.before, a prefix of BLOCK, exp.after.
-tail_split_ok()
-{
-	_lb=$(wc -c < exp.before)
-	_la=$(wc -c < exp.after)
-	_lo=$(wc -c < out)
-	_mid=$((_lo - _lb - _la))
-	[ "$_mid" -ge 0 ] || return 1
-	head -c "$_lb" out | cmp -s - exp.before || return 1
-	tail -c +$((_lb + 1)) out | head -c "$_mid" > got.mid
-	fi_is_prefix got.mid "$1" || return 1
-	[ "$_la" -eq 0 ] || tail -c "$_la" out | cmp -s - exp.after
+	fi_split_ok block.none
 }
 
 # judge_tail FUNC ERRNO CLASS, against ./ref.
@@ -105,14 +91,8 @@ judge_tail()
 		cmp -s out ref || fi_bad "exit 0 but the output differs"
 		return
 	fi
-	case $1 in
-	write|pwrite|vmsplice)
-		_names=stdout ;;
-	read|pread|open|openat|mmap)
-		_names=$TAIL_NAMES ;;
-	*)
-		_names="stdout $TAIL_NAMES" ;;
-	esac
+	# shellcheck disable=SC2086
+	_names=$(fi_filter_names "$1" $TAIL_NAMES)
 	# shellcheck disable=SC2086
 	if ! fi_stderr_ok tail "$2" $_names; then
 		fi_bad "not an err(3) message naming the right file (one of: $_names)"
