@@ -16,13 +16,8 @@
  * A difference aborts, as under libFuzzer.
  */
 
-#include <sys/types.h>
-#include <sys/stat.h>
-
-#include <dirent.h>
 #include <err.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,11 +25,9 @@
 #include <unistd.h>
 
 #include "fuzz_tail.h"
+#include "replay_inputs.h"
 
 static void	usage(void) __dead2;
-static int	replay_path(const char *);
-static void	replay_file(const char *);
-static void	read_file(const char *, struct tbuf *);
 static enum tstyle parse_style(const char *);
 static void	print_reference(enum tstyle, uint64_t, char **);
 
@@ -72,7 +65,7 @@ main(int argc, char *argv[])
 		return (0);
 	}
 	for (n = 0; *argv != NULL; argv++)
-		n += replay_path(*argv);
+		n += replay_inputs(*argv);
 	(void)printf("%ld inputs replayed\n", n);
 	return (n == 0);
 }
@@ -84,67 +77,6 @@ usage(void)
 	(void)fprintf(stderr, "usage: tail_replay dir|file ...\n"
 	    "       tail_replay -s style -k count file ...\n");
 	exit(1);
-}
-
-/* How many inputs there were at path: a file, or each in a directory. */
-static int
-replay_path(const char *path)
-{
-	struct dirent *de;
-	struct stat st;
-	DIR *d;
-	char *p;
-	int n;
-
-	if (stat(path, &st) != 0)
-		err(1, "%s", path);
-	if (!S_ISDIR(st.st_mode)) {
-		replay_file(path);
-		return (1);
-	}
-	if ((d = opendir(path)) == NULL)
-		err(1, "%s", path);
-	for (n = 0; (errno = 0, de = readdir(d)) != NULL; n++) {
-		if (de->d_name[0] == '.') {
-			n--;
-			continue;
-		}
-		if (asprintf(&p, "%s/%s", path, de->d_name) == -1)
-			err(1, "%s", path);
-		replay_file(p);
-		free(p);
-	}
-	if (errno != 0)
-		err(1, "%s", path);
-	(void)closedir(d);
-	return (n);
-}
-
-static void
-replay_file(const char *path)
-{
-	struct tbuf in;
-
-	memset(&in, 0, sizeof(in));
-	read_file(path, &in);
-	(void)LLVMFuzzerTestOneInput((const uint8_t *)in.tb_buf, in.tb_len);
-	tbuf_free(&in);
-}
-
-static void
-read_file(const char *path, struct tbuf *tb)
-{
-	char buf[8192];
-	ssize_t n;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY)) == -1)
-		err(1, "%s", path);
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		tbuf_add(tb, buf, (size_t)n);
-	if (n < 0)
-		err(1, "%s", path);
-	(void)close(fd);
 }
 
 static enum tstyle
@@ -165,17 +97,18 @@ parse_style(const char *s)
 static void
 print_reference(enum tstyle style, uint64_t count, char **files)
 {
-	struct tbuf in, out;
+	struct tbuf out;
+	size_t len;
+	char *in;
 
 	for (; *files != NULL; files++) {
-		memset(&in, 0, sizeof(in));
 		memset(&out, 0, sizeof(out));
-		read_file(*files, &in);
-		ref_tail(style, count, in.tb_buf, in.tb_len, &out);
+		in = slurp_input(*files, &len);
+		ref_tail(style, count, in, len, &out);
 		if (out.tb_len > 0 &&
 		    fwrite(out.tb_buf, 1, out.tb_len, stdout) != out.tb_len)
 			err(1, "stdout");
-		tbuf_free(&in);
+		free(in);
 		tbuf_free(&out);
 	}
 	if (fflush(stdout) != 0)
