@@ -618,11 +618,29 @@ check_exit(const struct run *r, const struct model *m, const struct said *s,
 	free(list);
 }
 
-/* Whether two operands are one, or one holds the other. */
+/* The last component of path, trailing slashes aside. */
+static char *
+last_name(const char *path)
+{
+	char *s, *p;
+
+	s = xstrdup(path);
+	for (p = s + strlen(s); p > s + 1 && p[-1] == '/'; p--)
+		p[-1] = '\0';
+	if ((p = strrchr(s, '/')) != NULL && p[1] != '\0')
+		memmove(s, p + 1, strlen(p + 1) + 1);
+	return (s);
+}
+
+/*
+ * Whether two operands are one, or one holds the other, or both land on
+ * one name in the target directory (src/data and src/a/data: each may
+ * fail on dst/data with one message).
+ */
 static int
 repeats(const struct cpcase *cc, const struct cpopts *o, const char *root)
 {
-	char *a, *b, *pa, *pb;
+	char *a, *b, *pa, *pb, *na, *nb;
 	size_t i, j;
 	int same;
 
@@ -633,11 +651,16 @@ repeats(const struct cpcase *cc, const struct cpopts *o, const char *root)
 			b = cp_arg(root, cc->args[j]);
 			pa = path_norm(root, a);
 			pb = path_norm(root, b);
-			same = under(pa, pb) || under(pb, pa);
+			na = last_name(pa);
+			nb = last_name(pb);
+			same = under(pa, pb) || under(pb, pa) ||
+			    strcmp(na, nb) == 0;
 			free(a);
 			free(b);
 			free(pa);
 			free(pb);
+			free(na);
+			free(nb);
 		}
 	return (same);
 }

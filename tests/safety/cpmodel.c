@@ -161,6 +161,50 @@ lexical(const struct mctx *mc, const char *link)
 	return (out);
 }
 
+/*
+ * Where opening a dangling link with O_CREAT makes the file: the end of
+ * its chain of links, each followed lexically, the directory of the last
+ * taken as the system resolves it (out/new when dst/e leads to a link
+ * out/new that leads nowhere, through dst/data/new if dst/data leads to
+ * out).  NULL where it leaves the scratch area.
+ */
+static char *
+dangling_end(const struct mctx *mc, const char *link)
+{
+	struct stat st;
+	char *cur, *next, *dir, *p, *res;
+	int hops;
+
+	cur = lexical(mc, link);
+	for (hops = 0; cur != NULL && hops < 40; hops++) {
+		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+			break;
+		next = lexical(mc, cur);
+		free(cur);
+		cur = next;
+	}
+	if (cur == NULL || hops == 40) {
+		free(cur);
+		return (NULL);
+	}
+	dir = xstrdup(cur);
+	if ((p = strrchr(dir, '/')) == NULL) {
+		free(dir);
+		return (cur);
+	}
+	*p = '\0';
+	res = real_rel(mc, dir);
+	if (res != NULL) {
+		next = path_join(res, p + 1);
+		free(res);
+		free(cur);
+		cur = path_norm(mc->root, next);
+		free(next);
+	}
+	free(dir);
+	return (cur);
+}
+
 /* What nobody may do with path: the bits of its owner, group or others. */
 static int
 nb_perm(const struct mctx *mc, const struct stat *st, int want)
@@ -311,7 +355,7 @@ in_the_way(struct mctx *mc, const char *sp, const struct stat *st,
 
 	if (S_ISLNK(dst->st_mode)) {
 		rok = stat(D, &rs) == 0;
-		res = rok ? real_rel(mc, D) : lexical(mc, D);
+		res = rok ? real_rel(mc, D) : dangling_end(mc, D);
 		add_trap(mc, D, res, rok && S_ISDIR(rs.st_mode));
 		if (rok && !S_ISLNK(st->st_mode) && rs.st_dev == st->st_dev &&
 		    rs.st_ino == st->st_ino) {
@@ -335,12 +379,14 @@ in_the_way(struct mctx *mc, const char *sp, const struct stat *st,
 		}
 		if (!S_ISDIR(st->st_mode) && res != NULL &&
 		    ((top && (mc->type == FILE_TO_FILE || !mc->o->R)) ||
-		    (rok && S_ISREG(rs.st_mode) && mc->type == FILE_TO_DIR &&
-		    under(res, mc->T)))) {
+		    ((!rok || S_ISREG(rs.st_mode)) &&
+		    mc->type == FILE_TO_DIR && under(res, mc->T)))) {
 			/*
 			 * Without -R, or onto the one target named, a link is
 			 * followed as POSIX says; with -R, one to a file that
-			 * stays in the tree may be.
+			 * stays in the tree may be, and so may one that leads
+			 * nowhere yet: the copy may have made its file by the
+			 * time it comes to the link.
 			 */
 			allow(mc->m, res);
 			free(mc->alt);
