@@ -30,6 +30,13 @@ enum optype { FILE_TO_FILE, FILE_TO_DIR, DIR_TO_DNE };
 
 #define	MAXDEPTH	24
 
+/* A target directory -p gave its source's mode, for the operands after. */
+struct remode {
+	dev_t		 dev;
+	ino_t		 ino;
+	mode_t		 mode;
+};
+
 struct mctx {
 	const struct cpcase *cc;
 	const struct cpopts *o;
@@ -41,6 +48,8 @@ struct mctx {
 	gid_t		 gid;
 	int		 depth;
 	char		*alt;		/* the link in the way may be followed */
+	struct remode	*remode;	/* modes -p gave directories so far */
+	size_t		 nremode;
 	dev_t		 cdev[MAXDEPTH];
 	ino_t		 cino[MAXDEPTH];
 };
@@ -221,6 +230,25 @@ nb_perm(const struct mctx *mc, const struct stat *st, int want)
 }
 
 /*
+ * stat(2), but with the mode an earlier operand's -p left on a target
+ * directory: the model reads the tree as it was before cp ran.
+ */
+static int
+nb_stat(const struct mctx *mc, const char *path, struct stat *st)
+{
+	size_t i;
+
+	if (stat(path, st) == -1)
+		return (-1);
+	for (i = 0; i < mc->nremode; i++)
+		if (mc->remode[i].dev == st->st_dev &&
+		    mc->remode[i].ino == st->st_ino)
+			st->st_mode = (st->st_mode & S_IFMT) |
+			    (mc->remode[i].mode & ~S_IFMT);
+	return (0);
+}
+
+/*
  * Whether nobody could do want (R_OK 4, W_OK 2, X_OK 1) to path: every
  * directory on its real way searchable, then its own bits.  As root,
  * always.
@@ -246,7 +274,8 @@ nb_can(const struct mctx *mc, const char *path, int want)
 				char c = *p;
 
 				*p = '\0';
-				if (stat(rp, &st) == 0 && !nb_perm(mc, &st, 1))
+				if (nb_stat(mc, rp, &st) == 0 &&
+				    !nb_perm(mc, &st, 1))
 					ok = 0;
 				*p = c;
 				if (c == '\0')
@@ -256,7 +285,7 @@ nb_can(const struct mctx *mc, const char *path, int want)
 		free(rp);
 	}
 	free(dir);
-	if (ok && stat(path, &st) == 0 && !nb_perm(mc, &st, want))
+	if (ok && nb_stat(mc, path, &st) == 0 && !nb_perm(mc, &st, want))
 		ok = 0;
 	return (ok);
 }
@@ -495,6 +524,18 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 }
 
 static void
+remode_add(struct mctx *mc, const struct stat *dst, mode_t mode)
+{
+
+	mc->remode = xrealloc(mc->remode, (mc->nremode + 1) *
+	    sizeof(*mc->remode));
+	mc->remode[mc->nremode].dev = dst->st_dev;
+	mc->remode[mc->nremode].ino = dst->st_ino;
+	mc->remode[mc->nremode].mode = mode;
+	mc->nremode++;
+}
+
+static void
 visit_dir(struct mctx *mc, const char *sp, const struct stat *st,
     const char *D, int have, const struct stat *dst)
 {
@@ -504,7 +545,7 @@ visit_dir(struct mctx *mc, const char *sp, const struct stat *st,
 	DIR *d;
 	char **names, *child, *cd, *rp;
 	size_t i, n;
-	int r;
+	int r, remodes;
 
 	if (!mc->o->R) {
 		must_fail(mc->m, "%s is a directory (no -R)", sp);
@@ -552,6 +593,13 @@ visit_dir(struct mctx *mc, const char *sp, const struct stat *st,
 	/* cp opens the target directory: reading it may be needed too. */
 	if (have && !nb_can(mc, D, 7))
 		mc->m->may_fail = 1;
+	/*
+	 * Its entries done, -p gives a directory that was there the source's
+	 * mode, if cp could open it and nobody owns it: an operand after
+	 * this one may write where it could not (FreeBSD does the same).
+	 */
+	remodes = mc->o->p && have && nb_can(mc, D, 4) &&
+	    (!mc->cc->nobody || dst->st_uid == mc->uid);
 	if ((d = opendir(sp)) == NULL) {
 		mc->m->unsure = 1;
 		return;
@@ -583,6 +631,8 @@ visit_dir(struct mctx *mc, const char *sp, const struct stat *st,
 	}
 	free(names);
 	mc->depth--;
+	if (remodes)
+		remode_add(mc, dst, st->st_mode);
 }
 
 /* The source sp (st as followed or not) is copied to D. */
@@ -878,6 +928,7 @@ done:
 	free(T);
 	free(mc.T);
 	free(mc.alt);
+	free(mc.remode);
 }
 
 void

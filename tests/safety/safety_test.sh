@@ -88,6 +88,35 @@ procsys_generated_body()
 	run_safety proc 100
 }
 
+# Each case the checker once misjudged (FINDINGS.md, "The checker's own
+# mistakes"), as seed:case.  A case is what the generator makes of its
+# seed and number, as root, for a cp with our long options: run as
+# another user, against another cp or by another generator, the same
+# numbers name other cases (that last one means new pins here).
+CORRECTED="14814324727:3921 14814324727:3129 14814324727:7927
+    21581835010:14345"
+
+atf_test_case checker_corrections
+checker_corrections_head()
+{
+	atf_set "descr" "The cp cases the checker once misjudged are" \
+	    "judged as FreeBSD 15's cp behaves"
+	atf_set "require.user" "root"
+}
+checker_corrections_body()
+{
+	for pin in $CORRECTED; do
+		"$(atf_get_srcdir)/safety" -P "$(atf_get_srcdir)/libsafetyfd.so" \
+		    -r "$(root)" -w "$PWD" -s "${pin%:*}" -c "${pin#*:}" cp \
+		    > out 2>&1
+		status=$?
+		cat out
+		[ $status -eq 0 ] && grep -q '^safety: cp: 1 cases, 0 failed' out ||
+		    atf_fail "seed ${pin%:*} case ${pin#*:} misjudged again" \
+		    "(exit $status)"
+	done
+}
+
 atf_test_case cp_onto_link_to_source
 cp_onto_link_to_source_head()
 {
@@ -363,6 +392,7 @@ atf_init_test_cases()
 	atf_add_test_case cp_generated
 	atf_add_test_case cat_generated
 	atf_add_test_case procsys_generated
+	atf_add_test_case checker_corrections
 	atf_add_test_case cp_onto_link_to_source
 	atf_add_test_case cp_onto_link_farm
 	atf_add_test_case cp_sysfs
