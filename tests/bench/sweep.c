@@ -305,57 +305,14 @@ resident_fraction(const char *path)
 #endif
 }
 
-#ifdef SWEEP_OWN_LOOP
-/* Stand-ins until libbufsz's engine is committed. */
-int
-bufsz_write_all(int fd, const void *p, size_t len)
-{
-	const char *c;
-	ssize_t n;
-
-	for (c = p; len > 0; c += n, len -= (size_t)n)
-		if ((n = write(fd, c, len)) == -1) {
-			if (errno == EINTR) {
-				n = 0;
-				continue;
-			}
-			return (-1);
-		}
-	return (0);
-}
-
-ssize_t
-bufsz_read(int fd, void *p, size_t len)
-{
-	ssize_t n;
-
-	while ((n = read(fd, p, len)) == -1 && errno == EINTR)
-		continue;
-	return (n);
-}
-#endif
-
 /*
  * One copy of in to out (out -1: read only) through a bufsize buffer.
  * It is the engine's own read/write loop that the policy sizes, so that
- * is what is timed, unless the engine is not built yet.
+ * is what is timed.
  */
 static void
 copy_once(int in, int out, size_t bufsize)
 {
-#ifdef SWEEP_OWN_LOOP
-	char *buf;
-	ssize_t n;
-
-	if (posix_memalign((void **)&buf, 4096, bufsize) != 0)
-		errx(1, "cannot allocate %zu bytes", bufsize);
-	while ((n = bufsz_read(in, buf, bufsize)) > 0)
-		if (out != -1 && bufsz_write_all(out, buf, (size_t)n) == -1)
-			err(1, "write");
-	if (n == -1)
-		err(1, "read");
-	free(buf);
-#else
 	struct bufsz_engine *e;
 	char *buf;
 	ssize_t n;
@@ -391,7 +348,6 @@ copy_once(int in, int out, size_t bufsize)
 			    bufsize);
 	}
 	bufsz_engine_free(e);
-#endif
 }
 
 static double
