@@ -60,10 +60,12 @@ void	bufsz_free(void *, size_t);
 
 /*
  * Whole writes, patient reads: EINTR retried, EAGAIN on a non-blocking
- * descriptor waited out with poll(2), short writes finished.
+ * descriptor waited out with poll(2), short writes finished; a positioned
+ * read of len bytes gives fewer only at the end of the file.
  */
 int	bufsz_write_all(int fd, const void *, size_t);	/* 0, or -1 */
 ssize_t	bufsz_read(int fd, void *, size_t);
+ssize_t	bufsz_pread_full(int fd, void *, size_t len, off_t);
 
 /*
  * 1 when the engine would hand out the pages it copies by reference

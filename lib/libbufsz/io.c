@@ -83,3 +83,26 @@ bufsz_write_all(int fd, const void *buf, size_t len)
 	}
 	return (0);
 }
+
+/*
+ * The reads of a span of a file at a position (tail's windows): a short
+ * count is not the end, only 0 is.
+ */
+ssize_t
+bufsz_pread_full(int fd, void *buf, size_t len, off_t off)
+{
+	size_t got;
+	ssize_t n;
+
+	for (got = 0; got < len; got += (size_t)n) {
+		n = pread(fd, (char *)buf + got, len - got, off + (off_t)got);
+		if (n == 0)
+			break;
+		if (n == -1) {
+			if (!bufsz_io_again(fd, -1))
+				return (-1);
+			n = 0;
+		}
+	}
+	return ((ssize_t)got);
+}

@@ -51,7 +51,6 @@ int	engine_copy(struct input *, int, const struct stat *);
 char	*window_buffer(const struct stat *, size_t *);
 size_t	policy_size(const struct stat *);
 size_t	page_size(void);
-ssize_t	pread_full(int, void *, size_t, off_t);
 int	seekable(struct input *, off_t *);
 
 /* forward.c: 0, or -1 when the input failed (said) */

@@ -157,7 +157,7 @@ end_holds(struct input *in)
 		last = in->in_st.st_size - (off_t)blen;
 		len = blen;
 	}
-	if ((n = pread_full(in->in_fd, buf, len, last)) < 0) {
+	if ((n = bufsz_pread_full(in->in_fd, buf, len, last)) < 0) {
 		ierr(in->in_name);
 		return (-1);
 	}
@@ -183,7 +183,7 @@ start_of_lines(struct input *in, off_t begin, off_t *start)
 	    page_size());
 	backscan_init(&bs, count, in->in_st.st_size);
 	while (winplan_next(&wp, &pos, &wlen)) {
-		if ((n = pread_full(in->in_fd, buf, wlen, pos)) < 0) {
+		if ((n = bufsz_pread_full(in->in_fd, buf, wlen, pos)) < 0) {
 			ierr(in->in_name);
 			return (-1);
 		}

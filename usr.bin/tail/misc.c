@@ -10,8 +10,6 @@
 #include <sys/stat.h>
 
 #include <err.h>
-#include <errno.h>
-#include <poll.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -140,38 +138,6 @@ page_size(void)
 	if (page == 0)
 		page = (n = sysconf(_SC_PAGESIZE)) > 0 ? (size_t)n : 4096;
 	return (page);
-}
-
-/*
- * pread(2) until len bytes are had or the input ends: a short count is
- * not an end, EINTR is tried again and EAGAIN waited out.  The bytes
- * had, or -1 with errno set.
- */
-ssize_t
-pread_full(int fd, void *buf, size_t len, off_t off)
-{
-	struct pollfd pfd;
-	size_t got;
-	ssize_t n;
-
-	for (got = 0; got < len;) {
-		n = pread(fd, (char *)buf + got, len - got, off + (off_t)got);
-		if (n > 0) {
-			got += (size_t)n;
-			continue;
-		}
-		if (n == 0)
-			break;
-		if (errno == EINTR)
-			continue;
-		if (errno != EAGAIN && errno != EWOULDBLOCK)
-			return (-1);
-		pfd.fd = fd;
-		pfd.events = POLLIN;
-		if (poll(&pfd, 1, -1) == -1 && errno != EINTR)
-			return (-1);
-	}
-	return ((ssize_t)got);
 }
 
 /*

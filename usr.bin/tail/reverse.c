@@ -103,7 +103,7 @@ rev_file(struct input *in, off_t begin)
 	w.w_len = 0;
 	while (winplan_next(&wp, &pos, &wlen)) {
 		carry(&w, &rs, pos + (off_t)wlen);
-		if ((n = pread_full(in->in_fd, buf, wlen, pos)) < 0) {
+		if ((n = bufsz_pread_full(in->in_fd, buf, wlen, pos)) < 0) {
 			out_flush();
 			ierr(in->in_name);
 			return (0);
@@ -229,7 +229,8 @@ reread(struct window *w, off_t from, off_t to)
 	for (; from < to; from += (off_t)len) {
 		len = (uint64_t)(to - from) < obufsz ? (size_t)(to - from) :
 		    obufsz;
-		if ((n = pread_full(w->w_in->in_fd, obuf, len, from)) < 0) {
+		n = bufsz_pread_full(w->w_in->in_fd, obuf, len, from);
+		if (n < 0) {
 			ierr(w->w_in->in_name);
 			return (-1);
 		}

@@ -1319,6 +1319,53 @@ ATF_TC_BODY(nonblocking_input, tc)
 	free(data);
 }
 
+/*
+ * A positioned read gives every byte asked for up to the end of the file,
+ * fewer only there, nothing past it, and leaves the offset alone.  (Short
+ * counts and EINTR come from the fault sweeps: tail_faults_test.)
+ */
+ATF_TC_WITHOUT_HEAD(pread_full_spans);
+ATF_TC_BODY(pread_full_spans, tc)
+{
+	static const size_t spans[][2] = {	/* offset, length */
+		{ 0, 1 }, { 0, 3 * 4096 + 5 }, { 4095, 2 }, { 4096, 4096 },
+		{ 3 * 4096, 4096 }, { 3 * 4096 + 4, 100 },
+		{ 3 * 4096 + 5, 10 }, { 1 << 20, 10 },
+	};
+	size_t flen, i, want;
+	char *data, *buf;
+	ssize_t n;
+	int fd, p[2];
+
+	flen = 3 * 4096 + 5;
+	ATF_REQUIRE((data = malloc(flen)) != NULL);
+	ATF_REQUIRE((buf = malloc(2 * flen)) != NULL);
+	fill(data, flen, 13);
+	put_file("src", data, flen);
+	ATF_REQUIRE((fd = open("src", O_RDONLY)) >= 0);
+	for (i = 0; i < sizeof(spans) / sizeof(spans[0]); i++) {
+		want = spans[i][0] >= flen ? 0 : flen - spans[i][0];
+		if (want > spans[i][1])
+			want = spans[i][1];
+		memset(buf, 0, 2 * flen);
+		n = bufsz_pread_full(fd, buf, spans[i][1], (off_t)spans[i][0]);
+		ATF_CHECK_EQ_MSG(n, (ssize_t)want, "%zu bytes at %zu: %zd",
+		    spans[i][1], spans[i][0], n);
+		if (n == (ssize_t)want && want > 0)
+			ATF_CHECK_MSG(memcmp(buf, data + spans[i][0], want) == 0,
+			    "%zu bytes at %zu: other bytes", want, spans[i][0]);
+	}
+	ATF_CHECK_EQ(lseek(fd, 0, SEEK_CUR), 0);
+	ATF_REQUIRE(close(fd) == 0);
+	ATF_REQUIRE(pipe(p) == 0);
+	errno = 0;
+	ATF_CHECK_EQ(bufsz_pread_full(p[0], buf, 10, 0), -1);
+	ATF_CHECK_EQ(errno, ESPIPE);
+	ATF_REQUIRE(close(p[0]) == 0 && close(p[1]) == 0);
+	free(buf);
+	free(data);
+}
+
 /* One buffer for many copies: kept, grown, never shrunk. */
 ATF_TC_WITHOUT_HEAD(buffer_kept);
 ATF_TC_BODY(buffer_kept, tc)
@@ -1577,6 +1624,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, mmap_truncated_during);
 	ATF_TP_ADD_TC(tp, nonblocking_output);
 	ATF_TP_ADD_TC(tp, nonblocking_input);
+	ATF_TP_ADD_TC(tp, pread_full_spans);
 	ATF_TP_ADD_TC(tp, buffer_kept);
 	ATF_TP_ADD_TC(tp, buffer_one_for_many);
 	ATF_TP_ADD_TC(tp, env_parse);
