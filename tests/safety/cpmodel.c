@@ -230,22 +230,32 @@ nb_perm(const struct mctx *mc, const struct stat *st, int want)
 }
 
 /*
- * stat(2), but with the mode an earlier operand's -p left on a target
- * directory: the model reads the tree as it was before cp ran.
+ * Whether nobody may search (1) or do want to path, with the mode an
+ * earlier operand's -p left on it if it is a target directory: the model
+ * reads the tree as it was before cp ran.  A mode that takes away what
+ * nobody had leaves the model unsure: the earlier operand may already
+ * have made there the names a later one needs.  -1: no such path.
  */
 static int
-nb_stat(const struct mctx *mc, const char *path, struct stat *st)
+nb_may(const struct mctx *mc, const char *path, int want)
 {
+	struct stat st;
 	size_t i;
+	int before, after;
 
-	if (stat(path, st) == -1)
+	if (stat(path, &st) == -1)
 		return (-1);
+	before = after = nb_perm(mc, &st, want);
 	for (i = 0; i < mc->nremode; i++)
-		if (mc->remode[i].dev == st->st_dev &&
-		    mc->remode[i].ino == st->st_ino)
-			st->st_mode = (st->st_mode & S_IFMT) |
+		if (mc->remode[i].dev == st.st_dev &&
+		    mc->remode[i].ino == st.st_ino) {
+			st.st_mode = (st.st_mode & S_IFMT) |
 			    (mc->remode[i].mode & ~S_IFMT);
-	return (0);
+			after = nb_perm(mc, &st, want);
+		}
+	if (before && !after)
+		mc->m->unsure = 1;
+	return (after);
 }
 
 /*
@@ -256,7 +266,6 @@ nb_stat(const struct mctx *mc, const char *path, struct stat *st)
 static int
 nb_can(const struct mctx *mc, const char *path, int want)
 {
-	struct stat st;
 	char *dir, *p, *rp;
 	int ok;
 
@@ -274,8 +283,7 @@ nb_can(const struct mctx *mc, const char *path, int want)
 				char c = *p;
 
 				*p = '\0';
-				if (nb_stat(mc, rp, &st) == 0 &&
-				    !nb_perm(mc, &st, 1))
+				if (nb_may(mc, rp, 1) == 0)
 					ok = 0;
 				*p = c;
 				if (c == '\0')
@@ -285,7 +293,7 @@ nb_can(const struct mctx *mc, const char *path, int want)
 		free(rp);
 	}
 	free(dir);
-	if (ok && nb_stat(mc, path, &st) == 0 && !nb_perm(mc, &st, want))
+	if (ok && nb_may(mc, path, want) == 0)
 		ok = 0;
 	return (ok);
 }
