@@ -181,8 +181,12 @@ apply_one(const struct op *o, const char *root, int dfd)
 	default:
 		abort();
 	}
-	/* What the minimizer took away from under it. */
-	if (r == -1 && errno != ENOENT && errno != ENOTDIR && errno != EEXIST)
+	/*
+	 * What the minimizer took away from under it, or a link made before
+	 * it in its way (to a file, or to itself): it is not made.
+	 */
+	if (r == -1 && errno != ENOENT && errno != ENOTDIR &&
+	    errno != EEXIST && errno != ELOOP)
 		err(3, "%s/%s", root, o->path);
 }
 
