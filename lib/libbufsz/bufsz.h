@@ -24,6 +24,7 @@ struct bufsz_engine;		/* one a program, kept for its whole run */
 #define	BUFSZ_OK	0
 #define	BUFSZ_EREAD	1	/* the input failed; errno says why */
 #define	BUFSZ_EWRITE	2	/* the output failed; errno says why */
+#define	BUFSZ_UNSEEN	3	/* bufsz_copy_opened(): nothing done */
 
 /* An engine with these flags; NULL with errno set when memory is short. */
 struct bufsz_engine *bufsz_engine_new(int flags);
@@ -36,6 +37,16 @@ void	bufsz_engine_free(struct bufsz_engine *);
  */
 int	bufsz_copy(struct bufsz_engine *, int in, const struct stat *inst,
 	    int out, const struct stat *outst);
+
+/*
+ * The same for an input the caller has just opened, at offset 0, shared
+ * with no one, and not yet looked at: the engine may copy it without a
+ * stat (a small file into /dev/null on Linux: open, sendfile, lseek,
+ * close).  BUFSZ_UNSEEN when it moved nothing and took no stat: the
+ * caller looks at the input and calls bufsz_copy().
+ */
+int	bufsz_copy_opened(struct bufsz_engine *, int in, int out,
+	    const struct stat *outst);
 
 /* Bytes moved so far by the copy under way; safe in a signal handler. */
 off_t	bufsz_moved(const struct bufsz_engine *);

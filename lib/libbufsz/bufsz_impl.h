@@ -108,12 +108,17 @@ int	bufsz_io_again(int in, int out);
  * nothing more) when *p cannot serve the pair or the kernel refuses it;
  * where AUTO chose *p and the host has a next best path, it may go on by
  * that one and set *p to it;
+ * bufsz_kpath_unseen() moves up to len bytes from an input not yet
+ * looked at (j_inst is NULL) by a path that serves only regular files and
+ * block devices, and sets *p to it; -1 (or 0) where it moves nothing, as
+ * where the host has no such path for the output;
  * bufsz_kpath_lends() says whether the forced path lends pages by
  * reference to out; bufsz_kpath_release() closes what the paths keep in
  * the engine.
  */
 enum bufsz_path	bufsz_kpath_auto(const struct job *);
 int	bufsz_kpath_copy(struct job *, enum bufsz_path *);
+ssize_t	bufsz_kpath_unseen(const struct job *, size_t, enum bufsz_path *);
 int	bufsz_kpath_lends(enum bufsz_path, const struct stat *out);
 void	bufsz_kpath_release(struct bufsz_engine *);
 

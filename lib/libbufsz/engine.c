@@ -69,6 +69,8 @@ static int	write_holey(int, const char *, size_t, size_t);
 static int	copy_mmap(struct job *);
 static int	copy_sparse(struct job *);
 static int	cut_output(struct job *, off_t, off_t);
+static int	copy_rest(struct bufsz_engine *, int, const struct stat *, int,
+		    const struct stat *);
 
 struct bufsz_engine *
 bufsz_engine_new(int flags)
@@ -428,9 +430,6 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
     const struct stat *outst)
 {
 	struct stat isb, osb;
-	struct job j;
-	off_t end;
-	int r;
 
 	if (inst == NULL) {
 		if (fstat(in, &isb) != 0)
@@ -443,6 +442,85 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
 		outst = &osb;
 	}
 	e->be_moved = 0;
+	return (copy_rest(e, in, inst, out, outst));
+}
+
+/*
+ * An input just opened and not yet looked at.  Where the host has a path
+ * that takes such an input safely (bufsz_kpath_unseen(): Linux's
+ * sendfile into /dev/null), one call of it goes first.  Its short count
+ * alone proves nothing: a read error after some bytes is dropped from
+ * the count, to come back at the next call.  But a short count met by
+ * the end of the input, asked of lseek(2) just after, is the whole
+ * file, copied, and the read error that would have stopped it short
+ * cannot have happened: a small file costs open, that call, the seek and
+ * close, and no stat.  (A device's seek to its end may answer anything;
+ * into /dev/null nothing but the exit status could suffer, and the
+ * devices sendfile reads, /dev/zero and /dev/urandom, never come back
+ * short.)  Anything else has its stat taken and goes on as in
+ * bufsz_copy(), from the byte the first call stopped at, or, when that
+ * call moved nothing, is left untouched to the caller.
+ *
+ * CPU time of cat over 20,000 files of 4 KiB into /dev/null, as a ratio
+ * to busybox cat's (open, sendfile, a second sendfile for its 0, close):
+ * medians and quartiles of 60 rounds, each running every variant twice
+ * in turn.  Intel Xeon KVM guest, 2 vCPUs, Linux 6.18, glibc 2.36, ext4.
+ *
+ *	the seek after the call (AUTO)			0.988 (0.978-1.001)
+ *	the stat first (BUFSZ_PATH=sendfile)		1.044 (1.034-1.059)
+ *
+ * Reproduce: perf stat -r 2 -e task-clock of "env BUFSZ_PATH=auto cat
+ * f...", of "env BUFSZ_PATH=sendfile cat f..." (a forced path never
+ * takes an unseen input) and of "env X=1 busybox cat f...", in turn, for
+ * many rounds, with more than 1024 operands (fewer are opened ahead, and
+ * stat'ed, for cat's sandbox).  A C loop over its arguments making only
+ * the calls, the same way (50 rounds): open, sendfile, lseek, close 0.970
+ * (0.960-0.978); busybox's four 1.000 (0.990-1.005); open, fstat,
+ * sendfile, close 1.024 (1.013-1.037), glibc's fstat being a newfstatat
+ * with an empty path; open, sendfile, close 0.929 (0.912-0.939), which is
+ * what taking the short count on trust would save, at the price of a
+ * read error after some bytes going unreported.
+ */
+int
+bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
+    const struct stat *outst)
+{
+	struct stat isb;
+	struct job j;
+	ssize_t n;
+	off_t end;
+
+	if (e->be_force != BUFSZ_PATH_AUTO || (e->be_flags & BUFSZ_SPARSE))
+		return (BUFSZ_UNSEEN);
+	j.j_e = e;
+	j.j_in = in;
+	j.j_out = out;
+	j.j_inst = NULL;
+	j.j_outst = outst;
+	if ((n = bufsz_kpath_unseen(&j, CHUNK_MAX, &e->be_last)) <= 0)
+		return (BUFSZ_UNSEEN);
+	e->be_moved = n;
+	if ((size_t)n < CHUNK_MAX) {
+		if ((end = lseek(in, 0, SEEK_END)) == n)
+			return (BUFSZ_OK);
+		/* Back to where the call stopped: the input began at 0. */
+		if (end != -1 && lseek(in, n, SEEK_SET) == -1)
+			return (BUFSZ_EREAD);
+	}
+	if (fstat(in, &isb) != 0)
+		return (BUFSZ_EREAD);
+	return (copy_rest(e, in, &isb, out, outst));
+}
+
+/* Everything from in's offset on, be_moved counting on from its value. */
+static int
+copy_rest(struct bufsz_engine *e, int in, const struct stat *inst, int out,
+    const struct stat *outst)
+{
+	struct job j;
+	off_t end;
+	int r;
+
 	e->be_last = BUFSZ_PATH_RW;	/* until a path takes the copy */
 	j.j_e = e;
 	j.j_in = in;

@@ -11,6 +11,7 @@
 #include <sys/param.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -57,6 +58,7 @@
 #define	OUTPIPE_DEFAULT	(64 * 1024)
 
 static ssize_t	move_sendfile(const struct job *, size_t);
+static int	is_dev_null(const struct stat *);
 static ssize_t	move_splice(const struct job *, size_t);
 static int	pipe_open(struct bufsz_engine *);
 static void	pipe_discard(struct bufsz_engine *);
@@ -128,6 +130,37 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 	default:
 		return (REFUSED);
 	}
+}
+
+/*
+ * An input not yet looked at goes by sendfile only into /dev/null, which
+ * takes whatever it is given.  sendfile reads only a seekable input (a
+ * regular file or block device, and since Linux 5.19 also a seekable
+ * device such as /dev/zero) and refuses anything else (a terminal, FIFO
+ * or socket) with EINVAL before a byte is read; an output that could not
+ * take the spliced pages (a terminal) would have had the input read for
+ * nothing, and a device such as /dev/kmsg does not give its records
+ * twice.  Into a pipe the kernel takes another way, which reads any
+ * input; sockets are left out because a seekable device there could
+ * come back short with its end unproven (engine.c).
+ */
+ssize_t
+bufsz_kpath_unseen(const struct job *j, size_t len, enum bufsz_path *p)
+{
+
+	if (!is_dev_null(j->j_outst))
+		return (-1);
+	*p = BUFSZ_PATH_SENDFILE;
+	return (move_sendfile(j, len));
+}
+
+/* Linux's null device, 1:3 for good (Documentation/admin-guide/devices). */
+static int
+is_dev_null(const struct stat *st)
+{
+
+	return (S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 &&
+	    minor(st->st_rdev) == 3);
 }
 
 /*

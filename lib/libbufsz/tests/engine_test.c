@@ -7,6 +7,7 @@
  */
 
 #include <sys/types.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -56,6 +57,8 @@ static void	make_sparse(const char *, off_t, const off_t *, size_t);
 static void	sparse_case(const char *, off_t, const off_t *, size_t);
 static int	pipe_holds(int, const char *, enum bufsz_path, const char *);
 static void	appender(const char *) __dead2;
+static int	copy_opened(struct bufsz_engine *, const char *, int, off_t *);
+static int	takes_unseen(void);
 
 /* Bytes no path could make up, the same on every run. */
 static void
@@ -1429,6 +1432,200 @@ ATF_TC_BODY(buffer_one_for_many, tc)
 	bufsz_engine_free(e);
 }
 
+/*
+ * bufsz_copy_opened(): an input just opened, copied before anything
+ * looks at it.  Into /dev/null on Linux it is read whole however it
+ * ends (the copy's count and the input's offset show it); anything the
+ * engine does not take so comes back BUFSZ_UNSEEN with nothing read.
+ */
+static int
+copy_opened(struct bufsz_engine *e, const char *src, int out, off_t *pos)
+{
+	struct stat ost;
+	int in, r;
+
+	ATF_REQUIRE(fstat(out, &ost) == 0);
+	ATF_REQUIRE_MSG((in = open(src, O_RDONLY)) >= 0, "%s", src);
+	r = bufsz_copy_opened(e, in, out, &ost);
+	ATF_REQUIRE((*pos = lseek(in, 0, SEEK_CUR)) != -1 || errno == ESPIPE);
+	ATF_REQUIRE(close(in) == 0);
+	return (r);
+}
+
+/* Whether this host copies an unseen input into /dev/null. */
+static int
+takes_unseen(void)
+{
+
+#ifdef __linux__
+	return (1);
+#else
+	return (0);
+#endif
+}
+
+ATF_TC_WITHOUT_HEAD(opened_devnull);
+ATF_TC_BODY(opened_devnull, tc)
+{
+	const size_t sizes[] = { 1, 4096, 4097, 8 * MiB, 11 * MiB + 7 };
+	struct bufsz_engine *e;
+	size_t k;
+	off_t pos;
+	int out, r;
+	char *data;
+
+	ATF_REQUIRE((data = malloc(sizes[4])) != NULL);
+	fill(data, sizes[4], 21);
+	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
+	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		put_file("src", data, sizes[k]);
+		r = copy_opened(e, "src", out, &pos);
+		if (!takes_unseen()) {
+			ATF_CHECK_EQ(r, BUFSZ_UNSEEN);
+			ATF_CHECK_EQ(pos, 0);
+			continue;
+		}
+		ATF_CHECK_EQ_MSG(r, BUFSZ_OK, "%zu bytes", sizes[k]);
+		ATF_CHECK_EQ_MSG(bufsz_moved(e), (off_t)sizes[k],
+		    "%zu bytes: moved %jd", sizes[k], (intmax_t)bufsz_moved(e));
+		ATF_CHECK_EQ_MSG(pos, (off_t)sizes[k], "%zu bytes: at %jd",
+		    sizes[k], (intmax_t)pos);
+	}
+	bufsz_engine_free(e);
+	ATF_REQUIRE(close(out) == 0);
+	free(data);
+}
+
+/*
+ * Inputs whose end the first call does not prove: /proc (size 0, and no
+ * seek to the end), /sys (4096 claimed, fewer held).  Read on, whole.
+ */
+ATF_TC_WITHOUT_HEAD(opened_devnull_lying_sizes);
+ATF_TC_BODY(opened_devnull_lying_sizes, tc)
+{
+	static const char *const srcs[] = {
+		"/proc/version",
+		"/sys/kernel/mm/transparent_hugepage/enabled",
+		"/sys/devices/system/cpu/online",
+	};
+	struct bufsz_engine *e;
+	size_t k, len, tried;
+	off_t pos;
+	char *want;
+	int out;
+
+	if (!takes_unseen())
+		atf_tc_skip("this host copies no unseen input");
+	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
+	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	for (k = tried = 0; k < sizeof(srcs) / sizeof(srcs[0]); k++) {
+		if (access(srcs[k], R_OK) != 0)
+			continue;
+		want = slurp(srcs[k], &len);
+		tried++;
+		ATF_CHECK_EQ_MSG(copy_opened(e, srcs[k], out, &pos), BUFSZ_OK,
+		    "%s", srcs[k]);
+		ATF_CHECK_EQ_MSG(bufsz_moved(e), (off_t)len,
+		    "%s: moved %jd of %zu", srcs[k], (intmax_t)bufsz_moved(e),
+		    len);
+		free(want);
+	}
+	bufsz_engine_free(e);
+	ATF_REQUIRE(close(out) == 0);
+	if (tried == 0)
+		atf_tc_skip("none of the /proc and /sys files is here");
+}
+
+/*
+ * What is not a regular file is left untouched: an empty file, a
+ * directory, a FIFO (whose bytes must all be there for the copy that
+ * follows).
+ */
+ATF_TC_WITHOUT_HEAD(opened_devnull_untouched);
+ATF_TC_BODY(opened_devnull_untouched, tc)
+{
+	struct bufsz_engine *e;
+	struct stat ost;
+	char data[10000];
+	off_t pos;
+	pid_t pid;
+	int in, out;
+
+	fill(data, sizeof(data), 22);
+	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
+	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	put_file("empty", "", 0);
+	ATF_CHECK_EQ(copy_opened(e, "empty", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(pos, 0);
+	ATF_REQUIRE(mkdir("dir", 0755) == 0);
+	ATF_CHECK_EQ(copy_opened(e, "dir", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(pos, 0);
+	ATF_REQUIRE(close(out) == 0);
+
+	ATF_REQUIRE(mkfifo("fifo", 0600) == 0);
+	pid = writer("fifo", data, sizeof(data), 0);
+	ATF_REQUIRE((in = open("fifo", O_RDONLY)) >= 0);
+	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
+	ATF_REQUIRE(fstat(out, &ost) == 0);
+	ATF_CHECK_EQ(bufsz_copy_opened(e, in, out, &ost), BUFSZ_UNSEEN);
+	ATF_REQUIRE(close(out) == 0);
+	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+	ATF_REQUIRE(close(in) == 0);
+	ATF_REQUIRE(close(out) == 0);
+	reap(pid);
+	same_bytes("dst", data, sizeof(data), "the FIFO after", BUFSZ_PATH_AUTO);
+	bufsz_engine_free(e);
+}
+
+/*
+ * Any output but /dev/null, a forced path, or a sparse copy: the input
+ * is left unread.
+ */
+ATF_TC_WITHOUT_HEAD(opened_other_outputs);
+ATF_TC_BODY(opened_other_outputs, tc)
+{
+	struct bufsz_engine *e;
+	char data[5000];
+	off_t pos;
+	pid_t pid;
+	int out, sv[2];
+
+	fill(data, sizeof(data), 23);
+	put_file("src", data, sizeof(data));
+	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	ATF_CHECK_EQ(copy_opened(e, "src", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(pos, 0);
+	ATF_CHECK_EQ(lseek(out, 0, SEEK_END), 0);
+	ATF_REQUIRE(close(out) == 0);
+	pid = reader("piped", &out, 0, 0);
+	ATF_CHECK_EQ(copy_opened(e, "src", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(pos, 0);
+	ATF_REQUIRE(close(out) == 0);
+	reap(pid);
+	same_bytes("piped", data, 0, "nothing into a pipe", BUFSZ_PATH_AUTO);
+	ATF_REQUIRE(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
+	ATF_CHECK_EQ(copy_opened(e, "src", sv[0], &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(pos, 0);
+	ATF_REQUIRE(close(sv[0]) == 0);
+	ATF_REQUIRE(close(sv[1]) == 0);
+	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
+	bufsz_engine_free(e);
+	e = engine_for(BUFSZ_PATH_SENDFILE, 0, 0);
+	ATF_CHECK_EQ(copy_opened(e, "src", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(pos, 0);
+	bufsz_engine_free(e);
+	e = engine_for(BUFSZ_PATH_AUTO, BUFSZ_SPARSE, 0);
+	ATF_CHECK_EQ(copy_opened(e, "src", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(pos, 0);
+	bufsz_engine_free(e);
+	ATF_REQUIRE(close(out) == 0);
+}
+
 ATF_TC_WITHOUT_HEAD(env_parse);
 ATF_TC_BODY(env_parse, tc)
 {
@@ -1627,6 +1824,10 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, pread_full_spans);
 	ATF_TP_ADD_TC(tp, buffer_kept);
 	ATF_TP_ADD_TC(tp, buffer_one_for_many);
+	ATF_TP_ADD_TC(tp, opened_devnull);
+	ATF_TP_ADD_TC(tp, opened_devnull_lying_sizes);
+	ATF_TP_ADD_TC(tp, opened_devnull_untouched);
+	ATF_TP_ADD_TC(tp, opened_other_outputs);
 	ATF_TP_ADD_TC(tp, env_parse);
 	ATF_TP_ADD_TC(tp, env_forces);
 	ATF_TP_ADD_TC(tp, env_malformed_ignored);
