@@ -50,6 +50,7 @@ static struct bufsz_engine *engine;
 static struct stat outst;	/* the standard output, taken once */
 static int out_eager;		/* formatted output is written as read */
 static int out_append = -1;	/* whether it has O_APPEND; -1: not asked */
+static int unlooked;		/* operands may be copied before a stat */
 
 static struct cook cook;	/* the formatting, once obuf is allocated */
 static char *obuf;		/* formatted output waiting to be written */
@@ -65,6 +66,8 @@ static int	same_file(int, const char *, struct stat *);
 static int	shares_offset(int, const char *, off_t);
 static int	cooking(void);
 static void	raw_copy(int, const char *, const struct stat *);
+static int	copy_unlooked(int, const char *);
+static void	copied(int, const char *);
 static void	cook_copy(int, const char *, const struct stat *);
 static int	cook_flags(void);
 static void	out_alloc(void);
@@ -144,6 +147,12 @@ main(int argc, char *argv[])
 	if ((engine = bufsz_engine_new(0)) == NULL)
 		err(1, NULL);
 	learn_now();
+	/*
+	 * Only a plain copy into something other than a regular file needs
+	 * no stat of its input: the input can be the output only when both
+	 * are regular files (same_file()).
+	 */
+	unlooked = !cooking() && !S_ISREG(outst.st_mode);
 	confine(argv);
 
 	if (*argv == NULL)
@@ -188,7 +197,8 @@ learn_now(void)
 
 /*
  * Operand i, named path.  Its stat is taken once: from the descriptor
- * opened now, or with the one confine.c opened ahead.
+ * opened now, or with the one confine.c opened ahead; or never, when a
+ * plain copy can do without (copy_unlooked()).
  */
 static void
 do_operand(size_t i, const char *path)
@@ -206,6 +216,10 @@ do_operand(size_t i, const char *path)
 		name = path;
 		statted = 1;
 	} else if ((fd = open_operand(path)) != -1) {
+		if (unlooked && copy_unlooked(fd, path)) {
+			(void)close(fd);
+			return;
+		}
 		name = path;
 		statted = fstat(fd, &st) == 0;
 	} else {
@@ -371,7 +385,32 @@ raw_copy(int fd, const char *name, const struct stat *st)
 	 * (an earlier operand copied onto itself, SAME_BEHIND) goes first.
 	 */
 	out_flush();
-	switch (bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst)) {
+	copied(bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst), name);
+}
+
+/*
+ * An operand cat has just opened, copied before it is looked at where
+ * the engine can (bufsz_copy_opened()): 1 when that is done, 0 when it
+ * is still to be looked at and copied as any other.
+ */
+static int
+copy_unlooked(int fd, const char *name)
+{
+	int r;
+
+	if ((r = bufsz_copy_opened(engine, fd, STDOUT_FILENO, &outst)) ==
+	    BUFSZ_UNSEEN)
+		return (0);
+	copied(r, name);
+	return (1);
+}
+
+/* What the engine said of the copy of name. */
+static void
+copied(int r, const char *name)
+{
+
+	switch (r) {
 	case BUFSZ_OK:
 		break;
 	case BUFSZ_EREAD:

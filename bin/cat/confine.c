@@ -21,7 +21,8 @@
  * operand costs a stat(2) ahead, and that stat stands for the fstat(2)
  * cat would otherwise make once it has opened the file: a small file
  * confined costs stat, open, one copy and close, as many calls as open,
- * fstat, copy and close unconfined.  A file renamed into the name between
+ * fstat, copy and close unconfined (or open, copy, a seek to the end and
+ * close into /dev/null, bufsz_copy_opened()).  A file renamed into the name between
  * the stat and the open (microseconds, before anything is read) is read
  * with the stat of the one it replaced; the copy engine takes a stat as a
  * first look only, as for a file that grows, and whoever can rename files

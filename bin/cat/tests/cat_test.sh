@@ -1097,6 +1097,39 @@ libc = ctypes.CDLL(None, use_errno=True)
 sys.exit(0 if libc.syscall(444, None, 0, 1) >= 1 else 1)'
 }
 
+atf_test_case devnull_operands
+devnull_operands_head()
+{
+	atf_set descr "Into /dev/null, more than 1024 operands of every" \
+	    "kind (copied before a stat where the engine can): each" \
+	    "read to its end or reported as it is elsewhere"
+	atf_set timeout 60
+}
+devnull_operands_body()
+{
+	mkdir d
+	: > empty
+	printf 'x' > pad
+	random_file big $((9 * 1024 * 1024))
+	random_file data 1000000
+	mkfifo fifo
+	chmod 000 big
+	set -- d missing empty fifo /proc/version big
+	[ -r /proc/version ] || set -- d missing empty fifo big
+	# shellcheck disable=SC2046
+	set -- "$@" $(awk 'BEGIN { for (i = 0; i < 1100; i++) print "pad" }')
+	dd if=data of=fifo bs=7777 2>/dev/null &
+	if [ "$(id -u)" = 0 ]; then
+		err='cat: d: Is a directory\ncat: missing: No such file or directory\n'
+	else
+		err='cat: d: Is a directory\ncat: missing: No such file or directory\ncat: big: Permission denied\n'
+	fi
+	atf_check -s exit:1 -e inline:"$err" -x \
+	    "$(prog) $* > /dev/null"
+	# The FIFO was read to its end: its writer is done.
+	wait || atf_fail "the FIFO's writer failed"
+}
+
 atf_test_case sandbox_entered
 sandbox_entered_head()
 {
@@ -1541,6 +1574,7 @@ atf_init_test_cases()
 	atf_add_test_case fifo
 	atf_add_test_case char_device
 	atf_add_test_case socket
+	atf_add_test_case devnull_operands
 	atf_add_test_case sandbox_entered
 	atf_add_test_case sandbox_not_given
 	atf_add_test_case sandbox_not_given_unprivileged
@@ -1669,7 +1703,8 @@ small_files_calls_head()
 {
 	atf_set descr "cat spends at most 4 system calls on a small file" \
 	    "(open, fstat, one copy, close; stat in place of fstat when" \
-	    "confined), confined or not, and copies it whole"
+	    "confined; into /dev/null unconfined, a seek to the end in" \
+	    "place of fstat), confined or not, and copies it whole"
 	atf_set timeout 300
 }
 small_files_calls_body()
