@@ -40,8 +40,8 @@ fi_init()
 }
 
 # fi_run SPEC CMD ARGS...: run CMD under SPEC, stdin from /dev/null unless
-# FI_STDIN names a file, stdout to ./out, stderr to ./err, the counts to
-# ./log; the status is left in $fi_status.  More environment may be given
+# FI_STDIN names a file, stdout to ./out unless FI_STDOUT names another,
+# stderr to ./err, the counts to ./log; the status is left in $fi_status.  More environment may be given
 # in FI_ENV (words of NAME=value).
 fi_run()
 {
@@ -51,7 +51,7 @@ fi_run()
 	env LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
 	    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
 	    FAULTINJ="$_spec" FAULTINJ_LOG="$PWD/log" ${FI_ENV} \
-	    "$@" <"${FI_STDIN:-/dev/null}" >out 2>err
+	    "$@" <"${FI_STDIN:-/dev/null}" >"${FI_STDOUT:-out}" 2>err
 	fi_status=$?
 }
 
@@ -119,7 +119,7 @@ fi_faults()
 		echo "ENOMEM:r ENODEV:r EINVAL:r EACCES:r" ;;
 	open|openat|close)
 		echo "EIO:f EINTR:f" ;;
-	fstat|fstatat|fsync)
+	fstat|fstatat|fsync|lseek)
 		echo "EIO:f" ;;
 	malloc|calloc|realloc|posix_memalign)
 		echo "ENOMEM:f" ;;
