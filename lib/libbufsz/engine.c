@@ -487,6 +487,7 @@ bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
 {
 	struct stat isb;
 	struct job j;
+	enum bufsz_path p;
 	ssize_t n;
 	off_t end;
 
@@ -497,8 +498,9 @@ bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
 	j.j_out = out;
 	j.j_inst = NULL;
 	j.j_outst = outst;
-	if ((n = bufsz_kpath_unseen(&j, CHUNK_MAX, &e->be_last)) <= 0)
+	if ((n = bufsz_kpath_unseen(&j, CHUNK_MAX, &p)) <= 0)
 		return (BUFSZ_UNSEEN);
+	e->be_last = p;
 	e->be_moved = n;
 	if ((size_t)n < CHUNK_MAX) {
 		if ((end = lseek(in, 0, SEEK_END)) == n)

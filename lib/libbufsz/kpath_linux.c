@@ -135,14 +135,15 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 /*
  * An input not yet looked at goes by sendfile only into /dev/null, which
  * takes whatever it is given.  sendfile reads only a seekable input (a
- * regular file or block device, and since Linux 5.19 also a seekable
- * device such as /dev/zero) and refuses anything else (a terminal, FIFO
- * or socket) with EINVAL before a byte is read; an output that could not
- * take the spliced pages (a terminal) would have had the input read for
- * nothing, and a device such as /dev/kmsg does not give its records
+ * regular file or block device; on newer kernels any seekable file, a
+ * device such as /dev/zero too) and refuses anything else (a terminal,
+ * FIFO or socket) with EINVAL before a byte is read; an output that could
+ * not take the spliced pages (a terminal) would have had the input read
+ * for nothing, and a device such as /dev/kmsg does not give its records
  * twice.  Into a pipe the kernel takes another way, which reads any
- * input; sockets are left out because a seekable device there could
- * come back short with its end unproven (engine.c).
+ * input.  Sockets are left out: a write cut short there by a signal
+ * makes a short count, and a device whose seek answers where it stands
+ * whatever is asked (/dev/urandom) would seem to end there.
  */
 ssize_t
 bufsz_kpath_unseen(const struct job *j, size_t len, enum bufsz_path *p)
