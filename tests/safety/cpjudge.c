@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -633,14 +634,50 @@ last_name(const char *path)
 }
 
 /*
+ * Where operand a leads as cp takes it, below root: through the links on
+ * its way, and through a last one too when a ends in a slash or the
+ * command line's links are followed; its lexical form when it leads
+ * nowhere real.
+ */
+static char *
+operand_real(const char *root, const char *a, const struct cpopts *o)
+{
+	char buf[PATH_MAX], *full, *dir, *name, *p, *res;
+	size_t len;
+
+	full = a[0] == '/' ? xstrdup(a) : xasprintf("%s/%s", root, a);
+	len = strlen(full);
+	res = NULL;
+	if (o->follow_root || (len > 0 && full[len - 1] == '/')) {
+		if (realpath(full, buf) != NULL)
+			res = path_norm(root, buf);
+	} else if ((p = strrchr(full, '/')) != NULL && p[1] != '\0') {
+		dir = xstrdup(full);
+		dir[p - full] = '\0';
+		name = p + 1;
+		if (realpath(*dir != '\0' ? dir : "/", buf) != NULL) {
+			free(dir);
+			dir = xasprintf("%s/%s", buf, name);
+			res = path_norm(root, dir);
+		}
+		free(dir);
+	}
+	if (res == NULL)
+		res = path_norm(root, a);
+	free(full);
+	return (res);
+}
+
+/*
  * Whether two operands are one, or one holds the other, or both land on
  * one name in the target directory (src/data and src/a/data: each may
- * fail on dst/data with one message).
+ * fail on dst/data with one message); by their names, or by where they
+ * lead (src/e/, e a link to ".", holds src/x, and both copy an x).
  */
 static int
 repeats(const struct cpcase *cc, const struct cpopts *o, const char *root)
 {
-	char *a, *b, *pa, *pb, *na, *nb;
+	char *a, *b, *pa, *pb, *na, *nb, *ra, *rb;
 	size_t i, j;
 	int same;
 
@@ -653,14 +690,19 @@ repeats(const struct cpcase *cc, const struct cpopts *o, const char *root)
 			pb = path_norm(root, b);
 			na = last_name(pa);
 			nb = last_name(pb);
+			ra = operand_real(root, a, o);
+			rb = operand_real(root, b, o);
 			same = under(pa, pb) || under(pb, pa) ||
-			    strcmp(na, nb) == 0;
+			    strcmp(na, nb) == 0 || under(ra, rb) ||
+			    under(rb, ra);
 			free(a);
 			free(b);
 			free(pa);
 			free(pb);
 			free(na);
 			free(nb);
+			free(ra);
+			free(rb);
 		}
 	return (same);
 }
