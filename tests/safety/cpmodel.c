@@ -259,6 +259,19 @@ nb_may(const struct mctx *mc, const char *path, int want)
 }
 
 /*
+ * A copy that may be left undone.  One of two sources to one place (2)
+ * stays so: which is last depends on the order cp takes them in (--sort
+ * sorts the operands), and the judge takes either.
+ */
+static void
+optional(struct expect *x)
+{
+
+	if (x->optional == 0)
+		x->optional = 1;
+}
+
+/*
  * Whether nobody could do want (R_OK 4, W_OK 2, X_OK 1) to path: every
  * directory on its real way searchable, then its own bits.  As root,
  * always.
@@ -478,7 +491,7 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 			x->blocks = hs.st_blocks;
 			x->mtime = hs.st_mtim;
 		} else
-			x->optional = 1;
+			optional(x);
 		if (!nb_can(mc, sp, 4))
 			must_fail(mc->m, "%s cannot be read", sp);
 		if (mc->cc->fsize > 0 && hs.st_size > mc->cc->fsize) {
@@ -490,7 +503,7 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 		}
 	}
 	if (rp != NULL && (under(rp, mc->T) || under(rp, "dst")))
-		x->optional = 1;
+		optional(x);
 	x->real = rp;
 	x->alt = mc->alt;
 	mc->alt = NULL;
@@ -512,7 +525,8 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 		    stat(D, &fst) == 0 && S_ISFIFO(fst.st_mode))
 			mc->m->wouldblock = 1;
 		if (mc->o->n || mc->o->i) {
-			x->optional = x->either = 1;
+			optional(x);
+			x->either = 1;
 			mc->m->declines = 1;
 			/* -n, and -i with no answer to read, leave it be. */
 			x->keep = mc->o->n || mc->cc->in != IO_PIPE;
@@ -523,12 +537,14 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 		if (!mc->o->f && !mc->o->l && !mc->o->s &&
 		    !S_ISLNK(dst->st_mode) && !nb_can(mc, D, 2))
 			must_fail(mc->m, "%s cannot be written", D);
-		if (S_ISLNK(dst->st_mode))
-			x->optional = x->either = 1;
+		if (S_ISLNK(dst->st_mode)) {
+			optional(x);
+			x->either = 1;
+		}
 	} else if (!parent_can(mc, D, 3))
 		must_fail(mc->m, "%s cannot be made", D);
 	if (mc->cc->nobody && x->kind == X_HARD)
-		x->optional = 1;	/* protected_hardlinks and the like */
+		optional(x);	/* protected_hardlinks and the like */
 }
 
 static void
@@ -594,7 +610,7 @@ visit_dir(struct mctx *mc, const char *sp, const struct stat *st,
 	x = expect(mc, D, sp, X_DIR);
 	if (!nb_can(mc, sp, 5)) {
 		/* Its target directory may be made; nothing inside it. */
-		x->optional = 1;
+		optional(x);
 		must_fail(mc->m, "%s cannot be read", sp);
 		return;
 	}
@@ -686,7 +702,7 @@ visit(struct mctx *mc, const char *sp, const struct stat *st, const char *D,
 			return;
 		}
 		if (have && (mc->o->n || mc->o->i)) {
-			x->optional = 1;
+			optional(x);
 			mc->m->declines = 1;
 		}
 		if (!have && !parent_can(mc, D, 3))
@@ -704,7 +720,7 @@ visit(struct mctx *mc, const char *sp, const struct stat *st, const char *D,
 			if ((mc->o->l || mc->o->s) && !mc->o->f)
 				mc->m->may_fail = 1;
 			if (mc->o->n || mc->o->i) {
-				x->optional = 1;
+				optional(x);
 				mc->m->declines = 1;
 			}
 		} else if (!parent_can(mc, D, 3))

@@ -94,7 +94,7 @@ procsys_generated_body()
 # another user, against another cp or by another generator, the same
 # numbers name other cases (that last one means new pins here).
 CORRECTED="14814324727:3921 14814324727:3129 14814324727:7927
-    21581835010:14345 27335400803:6116"
+    21581835010:14345 27335400803:6116 7912628214:934"
 
 atf_test_case checker_corrections
 checker_corrections_head()
