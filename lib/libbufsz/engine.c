@@ -71,6 +71,8 @@ static int	copy_sparse(struct job *);
 static int	cut_output(struct job *, off_t, off_t);
 static int	copy_rest(struct bufsz_engine *, int, const struct stat *, int,
 		    const struct stat *);
+static void	job_start(struct job *, struct bufsz_engine *, int,
+		    const struct stat *, int, const struct stat *);
 
 struct bufsz_engine *
 bufsz_engine_new(int flags)
@@ -493,11 +495,7 @@ bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
 
 	if (e->be_force != BUFSZ_PATH_AUTO || (e->be_flags & BUFSZ_SPARSE))
 		return (BUFSZ_UNSEEN);
-	j.j_e = e;
-	j.j_in = in;
-	j.j_out = out;
-	j.j_inst = NULL;
-	j.j_outst = outst;
+	job_start(&j, e, in, NULL, out, outst);
 	if ((n = bufsz_kpath_unseen(&j, CHUNK_MAX, &p)) <= 0)
 		return (BUFSZ_UNSEEN);
 	e->be_last = p;
@@ -514,6 +512,21 @@ bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
 	return (copy_rest(e, in, &isb, out, outst));
 }
 
+/* A copy of all of in (inst NULL: not looked at), holes not kept. */
+static void
+job_start(struct job *j, struct bufsz_engine *e, int in,
+    const struct stat *inst, int out, const struct stat *outst)
+{
+
+	j->j_e = e;
+	j->j_in = in;
+	j->j_out = out;
+	j->j_inst = inst;
+	j->j_outst = outst;
+	j->j_left = -1;
+	j->j_holes = 0;
+}
+
 /* Everything from in's offset on, be_moved counting on from its value. */
 static int
 copy_rest(struct bufsz_engine *e, int in, const struct stat *inst, int out,
@@ -524,13 +537,7 @@ copy_rest(struct bufsz_engine *e, int in, const struct stat *inst, int out,
 	int r;
 
 	e->be_last = BUFSZ_PATH_RW;	/* until a path takes the copy */
-	j.j_e = e;
-	j.j_in = in;
-	j.j_out = out;
-	j.j_inst = inst;
-	j.j_outst = outst;
-	j.j_left = -1;
-	j.j_holes = 0;
+	job_start(&j, e, in, inst, out, outst);
 	if ((e->be_flags & BUFSZ_SPARSE) == 0 || !S_ISREG(inst->st_mode) ||
 	    !S_ISREG(outst->st_mode) ||
 	    inst->st_blocks * 512 >= inst->st_size)

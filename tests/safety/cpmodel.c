@@ -264,7 +264,7 @@ nb_may(const struct mctx *mc, const char *path, int want)
  * sorts the operands), and the judge takes either.
  */
 static void
-optional(struct expect *x)
+may_be_undone(struct expect *x)
 {
 
 	if (x->optional == 0)
@@ -491,7 +491,7 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 			x->blocks = hs.st_blocks;
 			x->mtime = hs.st_mtim;
 		} else
-			optional(x);
+			may_be_undone(x);
 		if (!nb_can(mc, sp, 4))
 			must_fail(mc->m, "%s cannot be read", sp);
 		if (mc->cc->fsize > 0 && hs.st_size > mc->cc->fsize) {
@@ -503,7 +503,7 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 		}
 	}
 	if (rp != NULL && (under(rp, mc->T) || under(rp, "dst")))
-		optional(x);
+		may_be_undone(x);
 	x->real = rp;
 	x->alt = mc->alt;
 	mc->alt = NULL;
@@ -525,7 +525,7 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 		    stat(D, &fst) == 0 && S_ISFIFO(fst.st_mode))
 			mc->m->wouldblock = 1;
 		if (mc->o->n || mc->o->i) {
-			optional(x);
+			may_be_undone(x);
 			x->either = 1;
 			mc->m->declines = 1;
 			/* -n, and -i with no answer to read, leave it be. */
@@ -538,13 +538,13 @@ visit_file(struct mctx *mc, const char *sp, const struct stat *st,
 		    !S_ISLNK(dst->st_mode) && !nb_can(mc, D, 2))
 			must_fail(mc->m, "%s cannot be written", D);
 		if (S_ISLNK(dst->st_mode)) {
-			optional(x);
+			may_be_undone(x);
 			x->either = 1;
 		}
 	} else if (!parent_can(mc, D, 3))
 		must_fail(mc->m, "%s cannot be made", D);
 	if (mc->cc->nobody && x->kind == X_HARD)
-		optional(x);	/* protected_hardlinks and the like */
+		may_be_undone(x);	/* protected_hardlinks and the like */
 }
 
 static void
@@ -610,7 +610,7 @@ visit_dir(struct mctx *mc, const char *sp, const struct stat *st,
 	x = expect(mc, D, sp, X_DIR);
 	if (!nb_can(mc, sp, 5)) {
 		/* Its target directory may be made; nothing inside it. */
-		optional(x);
+		may_be_undone(x);
 		must_fail(mc->m, "%s cannot be read", sp);
 		return;
 	}
@@ -702,7 +702,7 @@ visit(struct mctx *mc, const char *sp, const struct stat *st, const char *D,
 			return;
 		}
 		if (have && (mc->o->n || mc->o->i)) {
-			optional(x);
+			may_be_undone(x);
 			mc->m->declines = 1;
 		}
 		if (!have && !parent_can(mc, D, 3))
@@ -720,7 +720,7 @@ visit(struct mctx *mc, const char *sp, const struct stat *st, const char *D,
 			if ((mc->o->l || mc->o->s) && !mc->o->f)
 				mc->m->may_fail = 1;
 			if (mc->o->n || mc->o->i) {
-				optional(x);
+				may_be_undone(x);
 				mc->m->declines = 1;
 			}
 		} else if (!parent_can(mc, D, 3))
