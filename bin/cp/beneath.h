@@ -11,7 +11,7 @@
  * Open the existing file that path names below the directory dir,
  * following symbolic links only while they stay below it; -1 with errno
  * EXDEV when one leads out (an absolute link always does).
- * beneath_linux.c, beneath_freebsd.c, beneath_other.c: with the kernel's
+ * beneath_linux.c, beneath_freebsd.c, beneath_portable.c: with the kernel's
  * help where it has a way.  beneath.c: one name at a time, for the rest
  * and for paths too long for the kernel.
  */

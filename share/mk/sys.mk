@@ -37,12 +37,8 @@ ECHODIR?=	true
 ECHODIR?=	echo
 .endif
 
-# The system the tree is built for, as uname -s names it.  A leaf
-# Makefile picks its host-specific sources with ${OPSYS:UFreeBSD}, so
-# that under FreeBSD's own share/mk, which does not set it, it builds
-# FreeBSD's.  OPSYS=NetBSD on the command line builds NetBSD's (make
-# check-bsd compiles them so).
-OPSYS?=		${.MAKE.OS}
+# The system built for (OPSYS) and the host files that follow from it.
+.include <host.opts.mk>
 
 CSTD?=		-std=c11
 CFLAGS?=	-O2 -g -pipe
@@ -50,19 +46,6 @@ CWARNFLAGS?=	-Wall -Wextra -Werror -Wstrict-prototypes \
 		-Wmissing-prototypes -Wmissing-declarations -Wshadow \
 		-Wpointer-arith -Wcast-qual -Wwrite-strings -Wformat=2 \
 		-Wundef -Wvla -Wold-style-definition
-
-# FreeBSD's <sys/cdefs.h> names a function that never returns __dead2;
-# elsewhere the tree gives the name the same meaning.
-.if ${OPSYS} != "FreeBSD"
-CPPFLAGS+=	'-D__dead2=__attribute__((__noreturn__))'
-.endif
-
-.if ${OPSYS} == "Linux"
-# Linux declares splice, copy_file_range and friends only under this; and
-# 32-bit glibc needs the second for files over 2 GiB (the BSDs and musl
-# always have a 64-bit off_t).
-CPPFLAGS+=	-D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
-.endif
 
 # COPTS: flags added to the compiler's, as FreeBSD's bsd.prog.mk still
 # reads them; the measured constants say how to rebuild with another

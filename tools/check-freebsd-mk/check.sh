@@ -82,6 +82,17 @@ for c in $comps $testcomps; do
 	[ -f "$srctop/${c%/*}/Makefile.inc" ] &&
 	    cp "$srctop/${c%/*}/Makefile.inc" "$src/${c%/*}/"
 done
+# Each Makefile as it reads on FreeBSD: the host variables and knobs of
+# share/mk/host.opts.mk given FreeBSD's values.
+hostvars=$(cd / && MAKESYSPATH="$srctop/share/mk" bmake -m "$srctop/share/mk" \
+    -f /dev/null OPSYS=FreeBSD -V '${HOST_VARS:@v@$v=${$v}@}') || exit 1
+for c in $comps $testcomps; do
+	find "$src/$c" -name Makefile | while read -r m; do
+		awk -v vars="$hostvars" \
+		    -f "$srctop/tools/freebsd-import/hostmk.awk" "$m" \
+		    > "$m.new" && mv "$m.new" "$m" || exit 1
+	done
+done
 # The top of the scratch tree: the library first, as in FreeBSD's own;
 # tests/ only with MK_TESTS, as FreeBSD's Makefile.inc1 has it.
 {

@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# host.opts.mk: the one place that knows which system the tree is built
+# for.  Read by sys.mk, before any Makefile of the tree.
+#
+# A leaf Makefile names its host files through the variables set here,
+# never through the system's name:
+#
+#	SRCS+=	sandbox_${SANDBOX_HOST}.c
+#	.if ${MK_EXTATTR} != "no"
+#	SRCS+=	attr_bsd.c
+#	.endif
+#
+# Each *_HOST variable is the suffix of the file of its kind; each MK_*
+# knob, yes or no, says whether the system has that interface.  Where a
+# system has nothing of a kind, a fallback serves: *_portable.c (and,
+# named before that rule, sandbox_none.c and follow_poll.c).
+#
+#	LOCK_HOST	bin/cat/lock_*.c: cat -l's lock
+#	SANDBOX_HOST	bin/cat/sandbox_*.c: Capsicum, Landlock, none
+#	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes
+#	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory
+#	PROBE_HOST	lib/libbufsz/probe_*.c: physical memory
+#	KPATH_HOST	lib/libbufsz/kpath_*.c: the kernel's copy paths
+#	FOLLOW_HOST	usr.bin/tail/follow_*.c: how tail -f waits
+#	FSLOCAL_HOST	usr.bin/tail/local_*.c: file systems kqueue hears
+#	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe
+#	SAFETY_HOST	tests/safety/host_*.c
+#	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
+#	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
+#	MK_KQUEUE	usr.bin/tail/local_*.c
+#	MK_CGROUP	lib/libbufsz/tests/cgroup_test
+#	MK_LIBDL	tests/faultinj: dlsym(3) in libdl
+#
+# The values
+# for FreeBSD are what make freebsd-import writes into the Makefiles it
+# takes into a FreeBSD tree (tools/freebsd-import), which then name
+# FreeBSD's files only: HOST_VARS lists what it resolves.
+#
+# OPSYS is the system built for, as uname -s names it; OPSYS=NetBSD on
+# the command line builds NetBSD's files (make check-bsd does).
+
+OPSYS?=		${.MAKE.OS}
+
+HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
+		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST SAFETY_HOST \
+		MK_COPY_FILE_RANGE MK_EXTATTR MK_KQUEUE MK_CGROUP MK_LIBDL
+
+.if ${OPSYS} == "Linux"
+LOCK_HOST=		ofd
+SANDBOX_HOST=		linux
+ATTR_HOST=		linux
+BENEATH_HOST=		linux
+PROBE_HOST=		linux
+KPATH_HOST=		linux
+FOLLOW_HOST=		linux
+FSLOCAL_HOST=		none
+YES_HOST=		linux
+SAFETY_HOST=		linux
+MK_COPY_FILE_RANGE=	yes
+MK_EXTATTR=		no
+MK_KQUEUE=		no
+MK_CGROUP=		yes
+MK_LIBDL=		yes
+.elif ${OPSYS} == "FreeBSD"
+LOCK_HOST=		flock
+SANDBOX_HOST=		freebsd
+ATTR_HOST=		freebsd
+BENEATH_HOST=		freebsd
+PROBE_HOST=		bsd
+KPATH_HOST=		freebsd
+FOLLOW_HOST=		kqueue
+FSLOCAL_HOST=		freebsd
+YES_HOST=		portable
+SAFETY_HOST=		portable
+MK_COPY_FILE_RANGE=	yes
+MK_EXTATTR=		yes
+MK_KQUEUE=		yes
+MK_CGROUP=		no
+MK_LIBDL=		no
+.else
+LOCK_HOST=		flock
+SANDBOX_HOST=		none
+ATTR_HOST=		${OPSYS:tl}
+BENEATH_HOST=		portable
+PROBE_HOST=		bsd
+KPATH_HOST=		portable
+.if ${OPSYS} == "NetBSD"
+FOLLOW_HOST=		kqueue
+FSLOCAL_HOST=		netbsd
+MK_KQUEUE=		yes
+.else
+FOLLOW_HOST=		poll
+FSLOCAL_HOST=		none
+MK_KQUEUE=		no
+.endif
+YES_HOST=		portable
+SAFETY_HOST=		portable
+MK_COPY_FILE_RANGE=	no
+MK_EXTATTR=		yes
+MK_CGROUP=		no
+MK_LIBDL=		no
+.endif
+
+# FreeBSD's <sys/cdefs.h> names a function that never returns __dead2;
+# elsewhere the tree gives the name the same meaning.
+.if ${OPSYS} != "FreeBSD"
+CPPFLAGS+=	'-D__dead2=__attribute__((__noreturn__))'
+.endif
+
+.if ${OPSYS} == "Linux"
+# Linux declares splice, copy_file_range and friends only under this; and
+# 32-bit glibc needs the second for files over 2 GiB (the BSDs and musl
+# always have a 64-bit off_t).
+CPPFLAGS+=	-D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
+.endif
