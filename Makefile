@@ -8,6 +8,9 @@
 #	make buildworld | installworld | lint | bench | fuzz | safety | clean
 #	make check-bsd		compile everything for FreeBSD and NetBSD
 #	make check-freebsd-mk	build cat, cp and yes with FreeBSD's share/mk
+#	make freebsd-import FREEBSD_SRC=DIR [PATCH=file]
+#				put the tree into a FreeBSD source tree
+#	make check-freebsd-import	the import, into a small extract
 #	make obj | depend | cleandir	as on any BSD, in every directory
 #
 # Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
@@ -16,7 +19,7 @@
 
 _TARGETS=	all buildworld installworld install test lint bench fuzz \
 		safety clean cleandir obj depend showworld check-bsd \
-		check-freebsd-mk
+		check-freebsd-mk freebsd-import check-freebsd-import
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
@@ -86,6 +89,8 @@ safety: .PHONY all
 # the tree (../shared), or where these say; each check skips, saying so,
 # where they are not.
 BSD_SYSROOTS?=	${SRCTOP}/../shared/sysroots
+# The import writes into the tree it is given: never into this default.
+_IMPORT_INTO:=	${FREEBSD_SRC:U}
 FREEBSD_SRC?=	${SRCTOP}/../shared/freebsd-src
 
 check-bsd: .PHONY
@@ -96,6 +101,20 @@ check-freebsd-mk: .PHONY
 	@env BSD_SYSROOTS=${BSD_SYSROOTS} FREEBSD_SRC=${FREEBSD_SRC} \
 	    sh ${SRCTOP}/tools/check-freebsd-mk/check.sh ${SRCTOP} \
 	    ${OBJROOT}check-freebsd-mk
+
+freebsd-import: .PHONY
+.if empty(_IMPORT_INTO)
+	@echo "make freebsd-import: say where: FREEBSD_SRC=DIR [PATCH=file]" >&2
+	@false
+.else
+	@sh ${SRCTOP}/tools/freebsd-import/import.sh \
+	    ${PATCH:D-p ${PATCH}} ${SRCTOP} ${_IMPORT_INTO}
+.endif
+
+check-freebsd-import: .PHONY
+	@env BSD_SYSROOTS=${BSD_SYSROOTS} FREEBSD_SRC=${FREEBSD_SRC} \
+	    sh ${SRCTOP}/tools/freebsd-import/check.sh ${SRCTOP} \
+	    ${OBJROOT}check-freebsd-import
 
 clean: .PHONY
 	rm -rf ${OBJROOT:S,/$,,}

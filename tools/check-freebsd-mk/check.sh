@@ -6,7 +6,8 @@
 # share/mk (FREEBSD_SRC, by default ../shared/freebsd-src beside the
 # tree), patched with share/mk/freebsd-libnames.patch, and the tree's
 # lib/libbufsz, every program under bin and usr.bin, and tests/common
-# (the helper the test scripts source), with the Makefile.inc above them.
+# (the helper the test scripts source) as make freebsd-import puts them
+# there (import.sh -l), with the Makefile.inc above them.
 # FreeBSD's make runs there as on FreeBSD, through Debian's bmake and
 # clang cross-compiling (cc.sh, install.sh: stand-ins for the link and
 # for FreeBSD's install): obj, all, and install -DNO_ROOT with a METALOG,
@@ -77,21 +78,15 @@ done
 comps="lib/libbufsz $progs"
 testcomps=
 [ -f "$srctop/tests/common/Makefile" ] && testcomps=tests/common
+# The components as make freebsd-import puts them into a FreeBSD tree:
+# Makefiles resolved for FreeBSD, FreeBSD's host files only.
+sh "$srctop/tools/freebsd-import/import.sh" -l "$srctop" "$src" >>"$log" 2>&1 ||
+    { echo "check-freebsd-mk: import.sh -l failed (see $log)" >&2; exit 1; }
 for c in $comps $testcomps; do
-	mkdir -p "$src/${c%/*}" && cp -R "$srctop/$c" "$src/$c" || exit 1
+	[ -d "$src/$c" ] || { echo "check-freebsd-mk: $c was not imported" >&2
+	    exit 1; }
 	[ -f "$srctop/${c%/*}/Makefile.inc" ] &&
 	    cp "$srctop/${c%/*}/Makefile.inc" "$src/${c%/*}/"
-done
-# Each Makefile as it reads on FreeBSD: the host variables and knobs of
-# share/mk/host.opts.mk given FreeBSD's values.
-hostvars=$(cd / && MAKESYSPATH="$srctop/share/mk" bmake -m "$srctop/share/mk" \
-    -f /dev/null OPSYS=FreeBSD -V '${HOST_VARS:@v@$v=${$v}@}') || exit 1
-for c in $comps $testcomps; do
-	find "$src/$c" -name Makefile | while read -r m; do
-		awk -v vars="$hostvars" \
-		    -f "$srctop/tools/freebsd-import/hostmk.awk" "$m" \
-		    > "$m.new" && mv "$m.new" "$m" || exit 1
-	done
 done
 # The top of the scratch tree: the library first, as in FreeBSD's own;
 # tests/ only with MK_TESTS, as FreeBSD's Makefile.inc1 has it.
@@ -201,6 +196,11 @@ for t in $comps; do
 	    "$kf")
 	if [ -z "$names" ]; then
 		notok "$dir/Kyuafile names no test program"
+	fi
+	if grep -q '^test_suite("FreeBSD")$' "$kf"; then
+		ok "$dir/Kyuafile names the FreeBSD suite"
+	else
+		notok "$dir/Kyuafile does not name the FreeBSD suite"
 	fi
 	for n in $names; do
 		if listed "$meta" "$dir/$n" tests; then
