@@ -14,7 +14,8 @@
 # and says so: what is then checked is the import's logic, not its fit
 # to FreeBSD's real file.  src.libnames.mk is always FreeBSD's own.
 #
-# Checked: each edit is where it belongs; the imported Makefiles name no
+# Checked: hostmk.awk on a Makefile made for it; then, after the import,
+# each edit is where it belongs; the imported Makefiles name no
 # OPSYS and no host variable, and only FreeBSD's host files are there;
 # FreeBSD's make reads every imported Makefile, and, where the FreeBSD
 # sysroot is there (BSD_SYSROOTS), builds and installs the components
@@ -268,6 +269,59 @@ if [ -n "$standins" ]; then
 	    "here:$standins"
 fi
 cp -R "$ext" "$work/fresh" || exit 1
+
+# --- hostmk.awk on its own ------------------------------------------------
+
+# Knobs resolved either way, .else taken, a variable written in, and a
+# conditional on anything else kept as it is, even inside a resolved one.
+cat > "$work/in.mk" <<'EOF'
+SRCS=	a_${A_HOST}.c
+.if ${MK_ON} != "no"
+SRCS+=	on.c
+.if defined(RESCUE)
+CFLAGS+=	-DRESCUE_ON
+.else
+CFLAGS+=	-DNOT_RESCUE
+.endif
+.else
+SRCS+=	not_on.c
+.endif
+.if ${MK_OFF} != "no"
+SRCS+=	off.c
+.elif ${MK_TESTS} != "no"
+.endif
+.if ${MK_OFF} == "no"
+SRCS+=	b_${B_HOST}.c
+.endif
+.if ${MK_TESTS} != "no"
+SUBDIR+=	tests
+.endif
+EOF
+cat > "$work/want.mk" <<'EOF'
+SRCS=	a_x.c
+SRCS+=	on.c
+.if defined(RESCUE)
+CFLAGS+=	-DRESCUE_ON
+.else
+CFLAGS+=	-DNOT_RESCUE
+.endif
+SRCS+=	b_y.c
+.if ${MK_TESTS} != "no"
+SUBDIR+=	tests
+.endif
+EOF
+hostmk()
+{
+	vars="A_HOST=x B_HOST=y MK_ON=yes MK_OFF=no"
+	# An .elif after a resolved knob is refused, not guessed at.
+	! awk -v vars="$vars" -f "$here/hostmk.awk" "$work/in.mk" \
+	    > "$work/out.mk" &&
+	sed '/^\.elif/d' "$work/in.mk" > "$work/in2.mk" &&
+	awk -v vars="$vars" -f "$here/hostmk.awk" "$work/in2.mk" \
+	    > "$work/out.mk" &&
+	diff "$work/want.mk" "$work/out.mk"
+}
+check "hostmk.awk resolves the host knobs and keeps every other .if" hostmk
 
 # --- the import ----------------------------------------------------------
 
