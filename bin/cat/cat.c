@@ -84,10 +84,7 @@ main(int argc, char *argv[])
 		err(1, "%s", _PATH_DEVNULL);
 	(void)setlocale(LC_CTYPE, "");
 
-	/*
-	 * Our own message: glibc's names the full path, BSD's says
-	 * "illegal".
-	 */
+	/* Our own message: glibc's names the full path. */
 	opterr = 0;
 	while ((ch = getopt(argc, argv, OPTSTRING)) != -1)
 		switch (ch) {
@@ -125,7 +122,7 @@ main(int argc, char *argv[])
 			vflag = 1;
 			break;
 		default:
-			warnx("illegal option -- %c", optopt);
+			bufsz_badopt(ch, argv, NULL);
 			usage();
 		}
 	argv += optind;

@@ -91,4 +91,14 @@ int	bufsz_lends_pages(const struct bufsz_engine *, const struct stat *out);
  */
 int	bufsz_stdfds(void);
 
+/*
+ * What getopt(3) (longopts NULL) or getopt_long(3), called with opterr 0,
+ * refused when it returned ch, said in FreeBSD's words on every system;
+ * the caller then gives its usage.  An optstring with options that take
+ * an argument begins with ':' (after any '+').
+ */
+struct option;
+void	bufsz_badopt(int ch, char *const argv[],
+	    const struct option *longopts);
+
 #endif /* !_BUFSZ_H_ */

@@ -727,6 +727,9 @@ unknown_option_body()
 usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" -z a
 	atf_check -s exit:1 -e inline:'cat: illegal option -- -
 usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" --number a
+	# No long options, as on FreeBSD: --help gets the usage that way.
+	atf_check -s exit:1 -o empty -e inline:'cat: illegal option -- -
+usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" --help
 }
 
 atf_test_case bad_environment

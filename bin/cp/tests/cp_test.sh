@@ -102,8 +102,12 @@ usage_body()
 	touch a
 	atf_check -s exit:64 -e inline:"$u" $(prog)
 	atf_check -s exit:64 -e inline:"$u" $(prog) a
-	atf_check -s exit:64 -e inline:"cp: illegal option -- Z\n$u" \
+	atf_check -s exit:64 -e inline:"cp: invalid option -- Z\n$u" \
 	    $(prog) -Z a b
+	atf_check -s exit:64 -e inline:"cp: unrecognized option \`--help'\n$u" \
+	    $(prog) --help
+	atf_check -s exit:64 -e inline:"cp: option \`--no' is ambiguous\n$u" \
+	    $(prog) --no
 }
 
 atf_test_case exclusive_options

@@ -216,6 +216,20 @@ sigpipe_body()
 	each_path sigpipe_once
 }
 
+atf_test_case help_operand
+help_operand_head()
+{
+	atf_set descr "--help is an operand, printed over and over, as by" \
+	    "FreeBSD's yes"
+}
+help_operand_body()
+{
+	first 14 --help
+	atf_check -o inline:"--help\n--help\n" cat out
+	first 16 --help -x
+	atf_check -o inline:"--help -x\n--help" cat out
+}
+
 atf_test_case bad_environment
 bad_environment_head()
 {
@@ -352,6 +366,7 @@ atf_init_test_cases()
 	atf_add_test_case buffer_boundaries
 	atf_add_test_case dev_full
 	atf_add_test_case sigpipe
+	atf_add_test_case help_operand
 	atf_add_test_case bad_environment
 	atf_add_test_case huge_size_small_machine
 	atf_add_test_case huge_size_in_cgroup
