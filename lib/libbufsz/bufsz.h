@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct bufsz_engine;		/* one a program, kept for its whole run */
 
@@ -100,5 +101,20 @@ int	bufsz_stdfds(void);
 struct option;
 void	bufsz_badopt(int ch, char *const argv[],
 	    const struct option *longopts);
+
+/*
+ * The progress signal: SIGINFO where the system has it, else SIGUSR1.
+ * bufsz_info_catch() has handler called for it, interrupted calls going
+ * on after it; with NULL the signal is ignored.  0, or -1 with errno set.
+ */
+int	bufsz_info_signal(void);
+int	bufsz_info_catch(void (*handler)(int));
+
+/*
+ * v in decimal, without a NUL, into buf of BUFSZ_DIGITS bytes; returns
+ * its length.  Safe in a signal handler, where printf is not.
+ */
+#define	BUFSZ_DIGITS	20
+size_t	bufsz_info_digits(char *buf, uintmax_t v);
 
 #endif /* !_BUFSZ_H_ */

@@ -67,6 +67,12 @@ main(int argc, char *argv[])
 
 	if (bufsz_stdfds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
+	/*
+	 * The progress signal, meant for a copier beside us in a pipeline,
+	 * is ignored, as the BSDs ignore SIGINFO: tail has nothing to report.
+	 */
+	if (bufsz_info_catch(NULL) != 0)
+		err(1, "sigaction");
 	historic(argv);
 	/* Our own messages, FreeBSD's words on every host. */
 	opterr = 0;

@@ -38,6 +38,12 @@ main(int argc, char *argv[])
 	if (bufsz_stdfds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
 	/*
+	 * The progress signal, meant for a copier beside us in a pipeline,
+	 * is ignored, as the BSDs ignore SIGINFO: yes has nothing to report.
+	 */
+	if (bufsz_info_catch(NULL) != 0)
+		err(1, "sigaction");
+	/*
 	 * Like every BSD yes, no options: "-x", "--" and "--help" are
 	 * operands and are printed like any other word.
 	 */

@@ -318,6 +318,55 @@ help_body()
 	    "$(prog)" -n 1 --help f
 }
 
+atf_test_case progress_signal_ignored
+progress_signal_ignored_head()
+{
+	atf_set descr "SIGINFO, or SIGUSR1 where there is none, meant for a" \
+	    "copier in the pipeline, is ignored: tail goes on"
+}
+progress_signal_ignored_body()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	sig=$(info_signal)
+	lines 100 > f
+	# Waiting for a FIFO's writer, then reading it.
+	mkfifo fifo
+	"$(prog)" -n 3 fifo > out 2> err &
+	pid=$!
+	exec 3> fifo
+	signal_set $pid $sig
+	kill -$sig $pid
+	cat f >&3
+	kill -$sig $pid
+	exec 3>&-
+	wait $pid
+	atf_check_equal 0 $?
+	ref_last 3 f > exp
+	atf_check cmp exp out
+	atf_check -o empty cat err
+	# Following a file: what is written after the signals still shows.
+	lines 5 > g
+	"$(prog)" -f g > out 2> err &
+	pid=$!
+	signal_set $pid $sig
+	kill -$sig $pid
+	kill -$sig $pid
+	echo after >> g
+	n=0
+	while ! grep -q '^after$' out && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	kill -0 $pid 2>/dev/null
+	alive=$?
+	kill $pid 2>/dev/null
+	wait $pid
+	atf_check_equal 0 $alive
+	{ cat g; } > exp
+	atf_check cmp exp out
+	atf_check -o empty cat err
+}
+
 atf_test_case option_errors
 option_errors_head()
 {
@@ -1059,6 +1108,7 @@ atf_init_test_cases()
 	atf_add_test_case historic_forms
 	atf_add_test_case option_errors
 	atf_add_test_case help
+	atf_add_test_case progress_signal_ignored
 	atf_add_test_case long_options
 	atf_add_test_case headers
 	atf_add_test_case missing_operand
