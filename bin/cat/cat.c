@@ -82,12 +82,10 @@ main(int argc, char *argv[])
 
 	if (bufsz_stdfds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
+	progress_init();
 	(void)setlocale(LC_CTYPE, "");
 
-	/*
-	 * Our own message: glibc's names the full path, BSD's says
-	 * "illegal".
-	 */
+	/* Our own message: glibc's names the full path. */
 	opterr = 0;
 	while ((ch = getopt(argc, argv, OPTSTRING)) != -1)
 		switch (ch) {
@@ -125,7 +123,7 @@ main(int argc, char *argv[])
 			vflag = 1;
 			break;
 		default:
-			warnx("illegal option -- %c", optopt);
+			bufsz_badopt(ch, argv, NULL);
 			usage();
 		}
 	argv += optind;
@@ -379,13 +377,17 @@ shares_offset(int fd, const char *name, off_t off)
 static void
 raw_copy(int fd, const char *name, const struct stat *st)
 {
+	int r;
 
 	/*
 	 * The engine writes straight to the output: what our buffer holds
 	 * (an earlier operand copied onto itself, SAME_BEHIND) goes first.
 	 */
 	out_flush();
-	copied(bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst), name);
+	progress_start(name, engine);
+	r = bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst);
+	progress_stop();
+	copied(r, name);
 }
 
 /*
@@ -398,8 +400,10 @@ copy_unlooked(int fd, const char *name)
 {
 	int r;
 
-	if ((r = bufsz_copy_opened(engine, fd, STDOUT_FILENO, &outst)) ==
-	    BUFSZ_UNSEEN)
+	progress_start(name, engine);
+	r = bufsz_copy_opened(engine, fd, STDOUT_FILENO, &outst);
+	progress_stop();
+	if (r == BUFSZ_UNSEEN)
 		return (0);
 	copied(r, name);
 	return (1);
@@ -435,12 +439,15 @@ cook_copy(int fd, const char *name, const struct stat *st)
 	    &len)) == NULL)
 		err(1, "%s", name);
 	cook_reset(&cook);
+	progress_start(name, NULL);
 	while ((n = bufsz_read(fd, buf, len)) > 0) {
+		progress_add((size_t)n);
 		cook_chunk(&cook, buf, (size_t)n);
 		/* Nothing read waits in our buffer for more input. */
 		if (out_eager)
 			out_flush();
 	}
+	progress_stop();
 	cook_end(&cook);
 	if (n < 0) {
 		out_flush();

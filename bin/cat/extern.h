@@ -3,7 +3,7 @@
  *
  * cat: what cat.c takes from the files its Makefile picks for the host
  * (lock_ofd.c or lock_flock.c; sandbox_linux.c, sandbox_freebsd.c or
- * sandbox_none.c) and from confine.c.
+ * sandbox_none.c), from progress.c and from confine.c.
  */
 
 #ifndef _CAT_EXTERN_H_
@@ -18,6 +18,17 @@ struct stat;
  * one that no close(2) of another descriptor for the same file drops.
  */
 void	lock_output(void);
+
+/*
+ * progress.c: the report on the progress signal.  progress_start() and
+ * progress_stop() enclose the copy of one operand, by the engine or by
+ * reads that progress_add() counts.
+ */
+struct bufsz_engine;
+void	progress_init(void);
+void	progress_start(const char *, const struct bufsz_engine *);
+void	progress_add(size_t);
+void	progress_stop(void);
 
 /*
  * confine.c: confine() enters the host's sandbox where it can, given the

@@ -70,7 +70,6 @@ static int	rval;
 static char	dot[] = ".";
 
 static void	parse_options(int, char *[]);
-static void	bad_option(char *[]) __dead2;
 static void	errc_exit(int, const char *) __dead2;
 static void	usage(void) __dead2;
 static int	operand_cmp(const void *, const void *);
@@ -220,7 +219,8 @@ parse_options(int argc, char *argv[])
 			sortflag = 1;
 			break;
 		default:
-			bad_option(argv);
+			bufsz_badopt(ch, argv, longopts);
+			usage();
 		}
 	if (Rflag && rflag)
 		errx(1, "the -R and -r options may not be specified together");
@@ -233,45 +233,6 @@ parse_options(int argc, char *argv[])
 		follow_all = Lflag;
 	} else
 		follow_root = follow_all = !Pflag;
-}
-
-/*
- * What getopt_long refused, said in one form on every system (glibc's,
- * musl's and the BSDs' own messages differ), then the usage.  A short
- * option is refused only when unknown; a long one may also be an
- * ambiguous abbreviation or be given an argument, and getopt_long has
- * already stepped past it.
- */
-static void
-bad_option(char *argv[])
-{
-	const struct option *o;
-	const char *arg, *name, *why;
-	size_t len;
-	int exact, n;
-
-	if (optopt != 0 && optopt != SORT_OPT &&
-	    strchr(&OPTSTRING[1], optopt) == NULL) {
-		warnx("illegal option -- %c", optopt);
-		usage();
-	}
-	arg = argv[optind - 1];
-	name = arg + 2;
-	len = strcspn(name, "=");
-	exact = n = 0;
-	for (o = longopts; o->name != NULL && !exact; o++)
-		if (strncmp(name, o->name, len) == 0) {
-			exact = strlen(o->name) == len;
-			n++;
-		}
-	if (exact || n == 1)
-		why = "option doesn't take an argument";
-	else if (n > 1)
-		why = "ambiguous option";
-	else
-		why = "illegal option";
-	warnx("%s -- %.*s", why, (int)(name - arg + len), arg);
-	usage();
 }
 
 /* err(3) with a given errno: glibc and musl lack errc(3). */

@@ -30,13 +30,6 @@
 
 #include "extern.h"
 
-/* SIGINFO where the system has it (the BSDs: ^T at a terminal). */
-#ifdef SIGINFO
-#define	PROGRESS_SIGNAL	SIGINFO
-#else
-#define	PROGRESS_SIGNAL	SIGUSR1
-#endif
-
 /* What follows "src -> dst": " 100%\n", or more for a file that grew. */
 #define	SHARE_MAX	32
 
@@ -57,10 +50,10 @@ static size_t			plen;
 static off_t			psize;
 static volatile sig_atomic_t	pbusy;
 
+/* The progress signal: SIGINFO, or SIGUSR1 where the system has none. */
 void
 progress_init(void)
 {
-	struct sigaction sa;
 
 	if (vflag) {
 		vnow = line_at_once();
@@ -68,11 +61,8 @@ progress_init(void)
 		if (atexit(flush_at_exit) != 0)
 			err(1, "atexit");
 	}
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = progress_signal;
-	sa.sa_flags = SA_RESTART;
-	(void)sigemptyset(&sa.sa_mask);
-	(void)sigaction(PROGRESS_SIGNAL, &sa, NULL);
+	if (bufsz_info_catch(progress_signal) != 0)
+		err(1, "sigaction");
 }
 
 /* A file of size bytes is about to be copied from one name to another. */
@@ -192,7 +182,8 @@ progress_signal(int sig)
 	size_t n;
 	int serrno;
 
-	if (sig != PROGRESS_SIGNAL || !pbusy)
+	(void)sig;
+	if (!pbusy)
 		return;
 	serrno = errno;
 	if (vlen > 0 && verror == 0 &&
@@ -208,7 +199,7 @@ progress_signal(int sig)
 static size_t
 format_share(char *buf, off_t moved, off_t size)
 {
-	char digits[SHARE_MAX];
+	char digits[BUFSZ_DIGITS];
 	uintmax_t m, s, v;
 	size_t i, n, pad;
 
@@ -220,16 +211,13 @@ format_share(char *buf, off_t moved, off_t size)
 		v = m / (s / 100 > 0 ? s / 100 : 1);
 	else
 		v = m * 100 / s;
-	n = 0;
-	do
-		digits[n++] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
+	n = bufsz_info_digits(digits, v);
 	i = 0;
 	buf[i++] = ' ';
 	for (pad = n < 3 ? 3 - n : 0; pad > 0; pad--)
 		buf[i++] = ' ';
-	while (n > 0)
-		buf[i++] = digits[--n];
+	memcpy(buf + i, digits, n);
+	i += n;
 	buf[i++] = '%';
 	buf[i++] = '\n';
 	return (i);

@@ -131,9 +131,9 @@ open_target(const struct node *n, mode_t mode, struct stat *outst)
  * Something is where the target goes: say so or ask as -n and -i want,
  * then open it to be overwritten in place.  Under -R, where the target
  * is a tree, a symbolic link is followed only while it stays inside the
- * tree, and one that leads nowhere is reported rather than written
- * through; elsewhere a link is followed, a dangling one too, as POSIX
- * asks of cp.
+ * tree, and one that leads out or nowhere is reported rather than
+ * written through; elsewhere a link is followed, a dangling one too, as
+ * POSIX asks of cp.
  */
 static int
 open_existing(const struct node *n, mode_t mode)
@@ -159,10 +159,14 @@ open_existing(const struct node *n, mode_t mode)
 		    O_CLOEXEC, mode);
 	if (fd != -1)
 		return (fd);
+	/*
+	 * A link that leads out of the target tree is refused as FreeBSD's
+	 * cp refuses it, where O_RESOLVE_BENEATH fails the open: permission
+	 * denied.
+	 */
 	if (errno == EXDEV && in_target_tree())
-		warnx("%s is a symbolic link out of the target tree "
-		    "(not copied).", dst.p);
-	else if (errno == ENOENT && islink)
+		errno = EACCES;
+	if (errno == ENOENT && islink)
 		warnx("%s is a dangling symbolic link (not copied).", dst.p);
 	else
 		warn("%s", dst.p);

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct bufsz_engine;		/* one a program, kept for its whole run */
 
@@ -90,5 +91,30 @@ int	bufsz_lends_pages(const struct bufsz_engine *, const struct stat *out);
  * that no file the program opens becomes one; call it first.  0, or -1.
  */
 int	bufsz_stdfds(void);
+
+/*
+ * What getopt(3) (longopts NULL) or getopt_long(3), called with opterr 0,
+ * refused when it returned ch, said in FreeBSD's words on every system;
+ * the caller then gives its usage.  An optstring with options that take
+ * an argument begins with ':' (after any '+').
+ */
+struct option;
+void	bufsz_badopt(int ch, char *const argv[],
+	    const struct option *longopts);
+
+/*
+ * The progress signal: SIGINFO where the system has it, else SIGUSR1.
+ * bufsz_info_catch() has handler called for it, interrupted calls going
+ * on after it; with NULL the signal is ignored.  0, or -1 with errno set.
+ */
+int	bufsz_info_signal(void);
+int	bufsz_info_catch(void (*handler)(int));
+
+/*
+ * v in decimal, without a NUL, into buf of BUFSZ_DIGITS bytes; returns
+ * its length.  Safe in a signal handler, where printf is not.
+ */
+#define	BUFSZ_DIGITS	20
+size_t	bufsz_info_digits(char *buf, uintmax_t v);
 
 #endif /* !_BUFSZ_H_ */

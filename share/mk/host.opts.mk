@@ -25,6 +25,7 @@
 #	FOLLOW_HOST	usr.bin/tail/follow_*.c: how tail -f waits
 #	FSLOCAL_HOST	usr.bin/tail/local_*.c: file systems kqueue hears
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe
+#	INFO_HOST	lib/libbufsz/info_*.c: the progress signal
 #	SAFETY_HOST	tests/safety/host_*.c
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
 #	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
@@ -43,7 +44,7 @@
 OPSYS?=		${.MAKE.OS}
 
 HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
-		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST SAFETY_HOST \
+		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST INFO_HOST SAFETY_HOST \
 		MK_COPY_FILE_RANGE MK_EXTATTR MK_KQUEUE MK_CGROUP MK_LIBDL
 
 .if ${OPSYS} == "Linux"
@@ -56,6 +57,7 @@ KPATH_HOST=		linux
 FOLLOW_HOST=		linux
 FSLOCAL_HOST=		none
 YES_HOST=		linux
+INFO_HOST=		sigusr1
 SAFETY_HOST=		linux
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		no
@@ -72,6 +74,7 @@ KPATH_HOST=		freebsd
 FOLLOW_HOST=		kqueue
 FSLOCAL_HOST=		freebsd
 YES_HOST=		portable
+INFO_HOST=		siginfo
 SAFETY_HOST=		portable
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		yes
@@ -95,6 +98,7 @@ FSLOCAL_HOST=		none
 MK_KQUEUE=		no
 .endif
 YES_HOST=		portable
+INFO_HOST=		siginfo
 SAFETY_HOST=		portable
 MK_COPY_FILE_RANGE=	no
 MK_EXTATTR=		yes

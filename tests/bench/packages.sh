@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # packages.sh: what make bench needs beyond the build tools, on a Debian
-# host: gnuplot for the plots, the peers (busybox; uutils from
-# rust-coreutils; GNU coreutils is always there), strace for the system
-# call counts and the bytes tail reads, xfsprogs and btrfs-progs for the
-# copies that clone.
+# host, as tools/packages.debian lists it: gnuplot for the plots, the
+# peers (busybox; uutils from rust-coreutils; GNU coreutils is always
+# there), strace for the system call counts and the bytes tail reads,
+# xfsprogs and btrfs-progs for the copies that clone.
 #
 #	sh packages.sh full | quick
 #
@@ -17,7 +17,8 @@
 
 set -u
 
-BENCH_PACKAGES="gnuplot-nox busybox rust-coreutils strace xfsprogs btrfs-progs"
+# The tree's one list of packages says which.
+BENCH_PACKAGES=$(sh "$(dirname "$0")/../../tools/packages.sh" bench)
 mode=${1:-full}
 
 if ! command -v dpkg-query > /dev/null 2>&1 ||

@@ -30,6 +30,12 @@
 #include "bufsz.h"
 #include "extern.h"
 
+/*
+ * A leading '+' stops glibc's getopt_long at the first operand, as the
+ * BSDs' stops; a ':' after it tells a missing argument apart.
+ */
+#define	OPTSTRING	"+:Fb:c:fn:qrv"
+
 enum style style;
 uint64_t count;
 int	Fflag, fflag, qflag, rflag, vflag, nfiles, rval;
@@ -45,7 +51,6 @@ static const struct option longopts[] = {
 };
 
 static void	usage(void) __dead2;
-static void	bad_option(char **);
 static void	historic(char **);
 static char	*historic_one(const char *);
 static void	set_count(const char *, int64_t, enum style, enum style);
@@ -62,10 +67,16 @@ main(int argc, char *argv[])
 
 	if (bufsz_stdfds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
+	/*
+	 * The progress signal, meant for a copier beside us in a pipeline,
+	 * is ignored, as the BSDs ignore SIGINFO: tail has nothing to report.
+	 */
+	if (bufsz_info_catch(NULL) != 0)
+		err(1, "sigaction");
 	historic(argv);
-	/* Our own messages, the BSD getopt's words on every host. */
+	/* Our own messages, FreeBSD's words on every host. */
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+Fb:c:fn:qrv", longopts,
+	while ((ch = getopt_long(argc, argv, OPTSTRING, longopts,
 	    NULL)) != -1)
 		switch (ch) {
 		case 'F':
@@ -95,7 +106,8 @@ main(int argc, char *argv[])
 			qflag = 0;
 			break;
 		default:
-			bad_option(argv);
+			bufsz_badopt(ch, argv, longopts);
+			usage();
 		}
 	argc -= optind;
 	argv += optind;
@@ -134,26 +146,6 @@ usage(void)
 	(void)fprintf(stderr, "usage: tail [-F | -f | -r] [-qv] "
 	    "[-b # | -c # | -n #] [file ...]\n");
 	exit(1);
-}
-
-/* What getopt_long did not take, in the words of BSD's getopt. */
-static void
-bad_option(char **argv)
-{
-	const char *arg;
-	size_t len;
-
-	if (optopt == 'b' || optopt == 'c' || optopt == 'n')
-		warnx("option requires an argument -- %c", optopt);
-	else if (optopt != 0)
-		warnx("illegal option -- %c", optopt);
-	else {
-		arg = argv[optind - 1];
-		arg += strspn(arg, "-");
-		len = strcspn(arg, "=");
-		warnx("unknown option -- %.*s", (int)len, arg);
-	}
-	usage();
 }
 
 /*

@@ -38,8 +38,14 @@ main(int argc, char *argv[])
 	if (bufsz_stdfds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
 	/*
-	 * Like every BSD yes, no options: "-x" and "--" are operands and
-	 * are printed like any other word.
+	 * The progress signal, meant for a copier beside us in a pipeline,
+	 * is ignored, as the BSDs ignore SIGINFO: yes has nothing to report.
+	 */
+	if (bufsz_info_catch(NULL) != 0)
+		err(1, "sigaction");
+	/*
+	 * Like every BSD yes, no options: "-x", "--" and "--help" are
+	 * operands and are printed like any other word.
 	 */
 	line = join_line(argc - 1, argv + 1, &linelen);
 	if ((engine = bufsz_engine_new(0)) == NULL)

@@ -727,6 +727,72 @@ unknown_option_body()
 usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" -z a
 	atf_check -s exit:1 -e inline:'cat: illegal option -- -
 usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" --number a
+	# No long options, as on FreeBSD: --help gets the usage that way.
+	atf_check -s exit:1 -o empty -e inline:'cat: illegal option -- -
+usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" --help
+}
+
+# progress_round INPUT OPTION...: cat OPTION... < INPUT into a FIFO whose
+# reader waits, asked for progress until it answers; then the reader
+# takes it all.  Its exit status goes to status, its standard error to
+# err.
+progress_round()
+{
+	rm -f fifo got err status
+	mkfifo fifo
+	_in=$1
+	shift
+	"$(prog)" "$@" < "$_in" > fifo 2> err &
+	pid=$!
+	exec 3< fifo
+	# Until cat has its handler, the signal would end it (or the shell
+	# that is about to run it).
+	signal_set $pid $sig
+	# The pipe fills and cat waits in a write, with most still to copy;
+	# until it has begun, a signal may find it between operands.
+	n=0
+	while [ ! -s err ] && [ $n -lt 100 ]; do
+		kill -$sig $pid 2>/dev/null
+		sleep 0.1
+		n=$((n + 1))
+	done
+	cat <&3 > got
+	exec 3<&-
+	wait $pid
+	echo $? > status
+}
+
+atf_test_case progress_signal
+progress_signal_head()
+{
+	atf_set descr "SIGINFO, or SIGUSR1 where there is none, reports the" \
+	    "operand and its bytes so far on the standard error and cat goes on"
+}
+progress_signal_body()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	sig=$(info_signal)
+	seq 1 1000000 > big
+	size=$(wc -c < big)
+	for opts in "big" "-v big" "-u big" "big big" "- big"; do
+		set -- $opts
+		name=big
+		[ "$1" = - ] && name=stdin
+		progress_round big "$@"
+		atf_check -o inline:"0\n" cat status
+		case $opts in
+		"big big"|"- big")
+			cat big big > want ;;
+		*)
+			cat big > want ;;
+		esac
+		atf_check cmp want got
+		atf_check -o match:"^$name: [0-9]+ bytes\$" head -n 1 err
+		# Every report whole, and no more than there is.
+		awk -v name="$name" -v size=$size '
+		    $0 !~ "^" name ": [0-9]+ bytes$" || $2 > size { bad = 1 }
+		    END { exit bad }' err || atf_fail "bad report: $(cat err)"
+	done
 }
 
 atf_test_case bad_environment
@@ -1563,6 +1629,7 @@ atf_init_test_cases()
 	atf_add_test_case dev_full
 	atf_add_test_case stdout_closed
 	atf_add_test_case unknown_option
+	atf_add_test_case progress_signal
 	atf_add_test_case bad_environment
 	atf_add_test_case input_is_output
 	atf_add_test_case same_file_refused

@@ -137,38 +137,67 @@ double_dash_body()
 atf_test_case bad_options
 bad_options_head()
 {
-	atf_set "descr" "Unknown options: one BSD-style message, the usage, 64"
+	atf_set "descr" "Unknown options: FreeBSD's getopt_long message, the" \
+	    "usage, 64"
 }
 bad_options_body()
 {
 	touch a
-	atf_check -s exit:64 -e inline:"cp: illegal option -- Z\n$usage" \
+	atf_check -s exit:64 -e inline:"cp: invalid option -- Z\n$usage" \
 	    $(prog) -Z a b
-	atf_check -s exit:64 -e inline:"cp: illegal option -- y\n$usage" \
+	atf_check -s exit:64 -e inline:"cp: invalid option -- y\n$usage" \
 	    $(prog) -Ry a b
-	atf_check -s exit:64 -e inline:"cp: illegal option -- :\n$usage" \
+	atf_check -s exit:64 -e inline:"cp: invalid option -- :\n$usage" \
 	    $(prog) -: a b
-	atf_check -s exit:64 -e inline:"cp: illegal option -- --foo\n$usage" \
+	# FreeBSD's getopt_long says "illegal" in POSIX mode.
+	atf_check -s exit:64 -e inline:"cp: illegal option -- Z\n$usage" \
+	    env POSIXLY_CORRECT=1 $(prog) -Z a b
+	# A letter after a long option is still a letter.
+	atf_check -s exit:64 -e inline:"cp: invalid option -- Z\n$usage" \
+	    $(prog) --verbose -Zv a b
+	atf_check -s exit:64 -e inline:"cp: unrecognized option \`--foo'\n$usage" \
 	    $(prog) --foo a b
-	atf_check -s exit:64 -e inline:"cp: illegal option -- --foo\n$usage" \
+	atf_check -s exit:64 \
+	    -e inline:"cp: unrecognized option \`--foo=bar'\n$usage" \
 	    $(prog) --foo=bar a b
-	atf_check -s exit:64 -e inline:"cp: illegal option -- ---\n$usage" \
+	atf_check -s exit:64 -e inline:"cp: unrecognized option \`---'\n$usage" \
 	    $(prog) --- a b
 	# GNU's -p takes an argument as --preserve; ours is not a long option.
 	atf_check -s exit:64 \
-	    -e inline:"cp: illegal option -- --preserve\n$usage" \
+	    -e inline:"cp: unrecognized option \`--preserve=all'\n$usage" \
 	    $(prog) --preserve=all a b
-	atf_check -s exit:64 -e inline:"cp: ambiguous option -- --no\n$usage" \
+	atf_check -s exit:64 -e inline:"cp: option \`--no' is ambiguous\n$usage" \
 	    $(prog) --no a b
-	atf_check -s exit:64 -e inline:"cp: ambiguous option -- --s\n$usage" \
+	atf_check -s exit:64 -e inline:"cp: option \`--s' is ambiguous\n$usage" \
 	    $(prog) --s a b
-	m="option doesn't take an argument"
-	atf_check -s exit:64 -e inline:"cp: $m -- --verbose\n$usage" \
+	atf_check -s exit:64 -e inline:"cp: option \`--no' is ambiguous\n$usage" \
+	    $(prog) --no=x a b
+	m="doesn't allow an argument"
+	atf_check -s exit:64 -e inline:"cp: option \`--verbose' $m\n$usage" \
 	    $(prog) --verbose=yes a b
-	atf_check -s exit:64 -e inline:"cp: $m -- --verb\n$usage" \
+	atf_check -s exit:64 -e inline:"cp: option \`--verb' $m\n$usage" \
 	    $(prog) --verb= a b
-	atf_check -s exit:64 -e inline:"cp: $m -- --sort\n$usage" \
+	atf_check -s exit:64 -e inline:"cp: option \`--sort' $m\n$usage" \
 	    $(prog) --sort=1 a b
+	atf_check test ! -e b
+}
+
+atf_test_case help
+help_head()
+{
+	atf_set "descr" "--help is an unknown option: the usage on the" \
+	    "standard error, exit 64, as FreeBSD's cp"
+}
+help_body()
+{
+	atf_check -s exit:64 -o empty \
+	    -e inline:"cp: unrecognized option \`--help'\n$usage" $(prog) --help
+	atf_check -s exit:64 -o empty \
+	    -e inline:"cp: unrecognized option \`--help'\n$usage" \
+	    $(prog) --help a b
+	atf_check -s exit:64 -o empty \
+	    -e inline:"cp: unrecognized option \`--version'\n$usage" \
+	    $(prog) --version
 	atf_check test ! -e b
 }
 
@@ -656,6 +685,7 @@ atf_init_test_cases()
 	atf_add_test_case operand_ends_options
 	atf_add_test_case double_dash
 	atf_add_test_case bad_options
+	atf_add_test_case help
 	atf_add_test_case usage_exit
 	atf_add_test_case target_messages
 	atf_add_test_case long_options

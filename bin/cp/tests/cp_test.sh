@@ -102,8 +102,12 @@ usage_body()
 	touch a
 	atf_check -s exit:64 -e inline:"$u" $(prog)
 	atf_check -s exit:64 -e inline:"$u" $(prog) a
-	atf_check -s exit:64 -e inline:"cp: illegal option -- Z\n$u" \
+	atf_check -s exit:64 -e inline:"cp: invalid option -- Z\n$u" \
 	    $(prog) -Z a b
+	atf_check -s exit:64 -e inline:"cp: unrecognized option \`--help'\n$u" \
+	    $(prog) --help
+	atf_check -s exit:64 -e inline:"cp: option \`--no' is ambiguous\n$u" \
+	    $(prog) --no
 }
 
 atf_test_case exclusive_options
@@ -1059,8 +1063,8 @@ source_through_link_body()
 	# without -R it is followed, back to the source.
 	mkdir t
 	ln -s ../f t/f
-	out="is a symbolic link out of the target tree (not copied)."
-	atf_check -s exit:1 -e inline:"cp: t/f $out\n" $(prog) -R f t
+	atf_check -s exit:1 -e inline:"cp: t/f: Permission denied\n" \
+	    $(prog) -R f t
 	atf_check -s exit:1 -e inline:"cp: t/f and f $m\n" $(prog) f t
 	atf_check cmp f keep
 	# -f takes the link away and makes a copy in its place.
@@ -1110,14 +1114,14 @@ link_farm_body()
 	$(prog) -R src keep
 	atf_check $(prog) -Rs "$PWD/src" farm
 	atf_check -o inline:"$PWD/src/a\n" readlink farm/a
-	m="is a symbolic link out of the target tree (not copied)."
+	m="Permission denied"
 	atf_check -s exit:1 -e save:err $(prog) -R src/ farm
-	atf_check -o inline:"cp: farm/a $m\ncp: farm/d/b $m\n" sort err
+	atf_check -o inline:"cp: farm/a: $m\ncp: farm/d/b: $m\n" sort err
 	atf_check diff -r src keep
 	# Relative links, out of the target the same.
 	mkdir rel
 	ln -s ../src/a rel/a
-	atf_check -s exit:1 -e inline:"cp: rel/a $m\n" $(prog) -R src/a rel
+	atf_check -s exit:1 -e inline:"cp: rel/a: $m\n" $(prog) -R src/a rel
 	atf_check diff -r src keep
 	atf_check $(prog) -Rf src/ farm
 	atf_check test -f farm/a -a ! -L farm/a -a ! -L farm/d/b
@@ -1163,7 +1167,7 @@ target_link_out_body()
 	mkdir -p dir dst/dir
 	echo secret > outside
 	echo new > dir/file
-	m="dst/dir/file is a symbolic link out of the target tree (not copied)."
+	m="dst/dir/file: Permission denied"
 	ln -s .. dst/dir/up
 	for l in ../../outside "$PWD/outside" "$PWD/dst/other" \
 	    ../../dst/other up/../../outside; do
@@ -1192,11 +1196,34 @@ target_link_out_body()
 	# link is followed, as POSIX asks.
 	mkdir t
 	ln -s ../outside t/file
-	m="is a symbolic link out of the target tree (not copied)."
-	atf_check -s exit:1 -e inline:"cp: t/file $m\n" $(prog) -R dir/file t
+	atf_check -s exit:1 -e inline:"cp: t/file: Permission denied\n" \
+	    $(prog) -R dir/file t
 	atf_check -o inline:"secret\n" cat outside
 	atf_check $(prog) dir/file t
 	atf_check -o inline:"new\n" cat outside
+}
+
+# FreeBSD 15.1's to_link_outside, with its message.
+atf_test_case to_link_outside
+to_link_outside_head()
+{
+	atf_set "descr" "cp -r refuses a link in the target that leads out" \
+	    "of the target tree, as FreeBSD words it"
+}
+to_link_outside_body()
+{
+	mkdir dir dst dst/dir
+	echo foo > dir/file
+	ln -s ../../file dst/dir/file
+	atf_check -s exit:1 -e inline:"cp: dst/dir/file: Permission denied\n" \
+	    $(prog) -r dir dst
+	atf_check test ! -e file
+	atf_check test -L dst/dir/file
+	# A link out to a file that is there: refused alike, left whole.
+	echo keep > file
+	atf_check -s exit:1 -e inline:"cp: dst/dir/file: Permission denied\n" \
+	    $(prog) -r dir dst
+	atf_check -o inline:"keep\n" cat file
 }
 
 atf_test_case dangling_target_R
@@ -1579,6 +1606,7 @@ atf_init_test_cases()
 	atf_add_test_case link_farm
 	atf_add_test_case target_dir_link
 	atf_add_test_case target_link_out
+	atf_add_test_case to_link_outside
 	atf_add_test_case dangling_target_R
 	atf_add_test_case target_in_part
 	atf_add_test_case p_incomplete

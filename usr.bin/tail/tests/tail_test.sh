@@ -288,7 +288,7 @@ historic_forms_body()
 	atf_check -s exit:1 -e inline:'tail: -4: No such file or directory\n' \
 	    -o file:exp "$(prog)" f -4
 	# FreeBSD's walk stops at an option it does not know to step over.
-	atf_check -s exit:1 -e match:'illegal option -- 3' "$(prog)" -q -3 f
+	atf_check -s exit:1 -e match:'invalid option -- 3' "$(prog)" -q -3 f
 	# A letter it does not know.
 	atf_check -s exit:1 -e inline:'tail: illegal option -- -5x\n' \
 	    "$(prog)" -5x f
@@ -298,6 +298,73 @@ historic_forms_body()
 	ref_last 5 f > exp
 	atf_check -o file:exp "$(prog)" -n -5 f
 	atf_check -o file:exp "$(prog)" -n 5 -- f
+}
+
+atf_test_case help
+help_head()
+{
+	atf_set descr "--help is an unknown option: the usage on the" \
+	    "standard error, exit 1, as FreeBSD's tail"
+}
+help_body()
+{
+	usage='usage: tail [-F | -f | -r] [-qv] [-b # | -c # | -n #] [file ...]\n'
+	lines 3 > f
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: unrecognized option \`--help'\n$usage" \
+	    "$(prog)" --help
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: unrecognized option \`--help'\n$usage" \
+	    "$(prog)" -n 1 --help f
+}
+
+atf_test_case progress_signal_ignored
+progress_signal_ignored_head()
+{
+	atf_set descr "SIGINFO, or SIGUSR1 where there is none, meant for a" \
+	    "copier in the pipeline, is ignored: tail goes on"
+}
+progress_signal_ignored_body()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	sig=$(info_signal)
+	lines 100 > f
+	# Waiting for a FIFO's writer, then reading it.
+	mkfifo fifo
+	"$(prog)" -n 3 fifo > out 2> err &
+	pid=$!
+	exec 3> fifo
+	signal_set $pid $sig
+	kill -$sig $pid
+	cat f >&3
+	kill -$sig $pid
+	exec 3>&-
+	wait $pid
+	atf_check_equal 0 $?
+	ref_last 3 f > exp
+	atf_check cmp exp out
+	atf_check -o empty cat err
+	# Following a file: what is written after the signals still shows.
+	lines 5 > g
+	"$(prog)" -f g > out 2> err &
+	pid=$!
+	signal_set $pid $sig
+	kill -$sig $pid
+	kill -$sig $pid
+	echo after >> g
+	n=0
+	while ! grep -q '^after$' out && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	kill -0 $pid 2>/dev/null
+	alive=$?
+	kill $pid 2>/dev/null
+	wait $pid
+	atf_check_equal 0 $alive
+	{ cat g; } > exp
+	atf_check cmp exp out
+	atf_check -o empty cat err
 }
 
 atf_test_case option_errors
@@ -310,14 +377,41 @@ option_errors_body()
 {
 	usage='usage: tail [-F | -f | -r] [-qv] [-b # | -c # | -n #] [file ...]\n'
 	lines 3 > f
+	# FreeBSD's getopt_long words them so.
 	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: illegal option -- x\n$usage" "$(prog)" -x f
+	    -e "inline:tail: invalid option -- x\n$usage" "$(prog)" -x f
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: illegal option -- x\n$usage" \
+	    env POSIXLY_CORRECT=1 "$(prog)" -x f
 	atf_check -s exit:1 -o empty \
 	    -e "inline:tail: option requires an argument -- n\n$usage" \
 	    "$(prog)" -n
 	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: unknown option -- nosuch\n$usage" \
+	    -e "inline:tail: option requires an argument -- c\n$usage" \
+	    "$(prog)" -qc
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: unrecognized option \`--nosuch'\n$usage" \
 	    "$(prog)" --nosuch f
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: option \`--b' is ambiguous\n$usage" \
+	    "$(prog)" --b 1 f
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: option \`--bytes' requires an argument\n$usage" \
+	    "$(prog)" --bytes
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: option \`--li' requires an argument\n$usage" \
+	    "$(prog)" --li
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: option \`--verb' doesn't allow an argument\n$usage" \
+	    "$(prog)" --verb=1 f
+	# A letter after a long option is still a letter.
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: invalid option -- x\n$usage" \
+	    "$(prog)" --verbose -qx f
+	# Two long names of one option are no ambiguity.
+	atf_check -o file:f "$(prog)" --quiet --s f
+	atf_check -o inline:'line 3\n' "$(prog)" --l=1 f
+	atf_check -o inline:'3\n' "$(prog)" --by 2 f
 	atf_check -s exit:1 -o empty -e "inline:$usage" "$(prog)" -n 1 -c 1 f
 	atf_check -s exit:1 -o empty -e "inline:$usage" "$(prog)" -n 1 -n 2 f
 	atf_check -s exit:1 -o empty -e "inline:$usage" "$(prog)" -rf f
@@ -1013,6 +1107,8 @@ atf_init_test_cases()
 	atf_add_test_case bad_numbers
 	atf_add_test_case historic_forms
 	atf_add_test_case option_errors
+	atf_add_test_case help
+	atf_add_test_case progress_signal_ignored
 	atf_add_test_case long_options
 	atf_add_test_case headers
 	atf_add_test_case missing_operand

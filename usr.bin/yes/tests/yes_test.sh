@@ -216,6 +216,48 @@ sigpipe_body()
 	each_path sigpipe_once
 }
 
+atf_test_case help_operand
+help_operand_head()
+{
+	atf_set descr "--help is an operand, printed over and over, as by" \
+	    "FreeBSD's yes"
+}
+help_operand_body()
+{
+	first 14 --help
+	atf_check -o inline:"--help\n--help\n" cat out
+	first 16 --help -x
+	atf_check -o inline:"--help -x\n--help" cat out
+}
+
+atf_test_case progress_signal_ignored
+progress_signal_ignored_head()
+{
+	atf_set descr "SIGINFO, or SIGUSR1 where there is none, meant for a" \
+	    "copier in the pipeline, is ignored: yes goes on"
+}
+progress_signal_ignored_body()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	sig=$(info_signal)
+	mkfifo fifo
+	"$(prog)" > fifo 2> err &
+	pid=$!
+	exec 3< fifo
+	signal_set $pid $sig
+	# The pipe is full: yes waits in a write, or lends pages.
+	kill -$sig $pid
+	kill -$sig $pid
+	head -c 1000000 <&3 > out
+	exec 3<&-
+	wait $pid
+	# Ended by SIGPIPE when the reader left, not by the signal.
+	atf_check_equal 141 $?
+	expect_bytes 1000000 y > exp
+	atf_check cmp exp out
+	atf_check -o empty cat err
+}
+
 atf_test_case bad_environment
 bad_environment_head()
 {
@@ -352,6 +394,8 @@ atf_init_test_cases()
 	atf_add_test_case buffer_boundaries
 	atf_add_test_case dev_full
 	atf_add_test_case sigpipe
+	atf_add_test_case help_operand
+	atf_add_test_case progress_signal_ignored
 	atf_add_test_case bad_environment
 	atf_add_test_case huge_size_small_machine
 	atf_add_test_case huge_size_in_cgroup
