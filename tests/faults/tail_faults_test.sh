@@ -389,6 +389,73 @@ changed_body()
 	fi_finish
 }
 
+# follow_run SPEC ARGS...: tail ARGS in the background under SPEC, its
+# output in ./out and ./err, its process id in $tailpid.
+follow_run()
+{
+	_spec=$1
+	shift
+	env LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
+	    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    FAULTINJ="$_spec" BUFSZ_PATH=rw "$(tail_prog)" "$@" > out 2> err &
+	tailpid=$!
+	echo $tailpid > tail.pid
+}
+
+# until_true CMD...: CMD run until it succeeds, for at most 30 seconds.
+until_true()
+{
+	_n=0
+	until "$@"; do
+		_n=$((_n + 1))
+		[ $_n -lt 300 ] || return 1
+		sleep 0.1
+	done
+}
+
+atf_test_case follow_eio cleanup
+follow_eio_head()
+{
+	atf_set descr "tail -F of a file whose reads fail: tried again at" \
+	    "the loop's pace, said once; after a passing failure, read on" \
+	    "from where it failed, nothing shown twice"
+}
+follow_eio_body()
+{
+	tail_setup
+	printf 'abc\n' > e
+	# Every read fails: one message, not one a retry (timeout bounds it).
+	timeout 1 env LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
+	    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    FAULTINJ=read:1+:EIO,pread:1+:EIO BUFSZ_PATH=rw \
+	    "$(tail_prog)" -F e > out 2>&1
+	atf_check -o inline:'tail: e: Input/output error\n' cat out
+	# A few reads fail, whichever they are (inotify's reads count too);
+	# lines are added one at a time until one failed and more came.
+	follow_run read:4:EIO,read:5:EIO,read:6:EIO,read:7:EIO -F e
+	until_true grep -q abc out || atf_fail "abc was not shown"
+	: > exp
+	echo abc >> exp
+	i=0
+	while [ $i -lt 20 ]; do
+		i=$((i + 1))
+		echo "line $i" >> e
+		echo "line $i" >> exp
+		until_true cmp -s out exp || break
+	done
+	kill "$tailpid"
+	wait "$tailpid" 2>/dev/null
+	rm -f tail.pid
+	atf_check -o file:exp cat out
+	grep -q . err || atf_fail "no read failed"
+	atf_check -s exit:1 grep -v -x 'tail: e: Input/output error' err
+}
+follow_eio_cleanup()
+{
+	[ -f tail.pid ] && kill "$(cat tail.pid)" 2>/dev/null
+	true
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case end_auto
@@ -402,4 +469,5 @@ atf_init_test_cases()
 	atf_add_test_case pipes
 	atf_add_test_case spill
 	atf_add_test_case changed
+	atf_add_test_case follow_eio
 }
