@@ -128,7 +128,11 @@ settle(struct file *f)
 	in->in_fd = fd;
 }
 
-/* -F: the name looked up again; 1 when the file changed. */
+/*
+ * -F: the name looked up again; 1 when the file changed.  Names are
+ * opened without waiting: a FIFO put in a file's place would otherwise
+ * hold every file up until a writer came.
+ */
 static int
 recheck(struct file *f)
 {
@@ -153,7 +157,7 @@ recheck(struct file *f)
 	    sb.st_nlink != 0)
 		return (0);
 	/* Another file under the name: the old one to its end, then it. */
-	fd = open(in->in_name, O_RDONLY);
+	fd = open(in->in_name, O_RDONLY | O_NONBLOCK);
 	serrno = errno;
 	(void)show(f);
 	if (in->in_fd != -1)
@@ -189,7 +193,7 @@ reopen(struct file *f)
 	if (f->f_retry != 0 && now_ms() < f->f_retry)
 		return (0);
 	f->f_retry = 0;
-	if ((fd = open(in->in_name, O_RDONLY)) == -1) {
+	if ((fd = open(in->in_name, O_RDONLY | O_NONBLOCK)) == -1) {
 		say(f);
 		return (0);
 	}

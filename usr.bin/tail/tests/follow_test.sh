@@ -487,6 +487,35 @@ sys_header_cleanup()
 	cleanup_tail
 }
 
+atf_test_case fifo_in_place_F cleanup
+fifo_in_place_F_head()
+{
+	atf_set descr "-F: a FIFO put in a file's place holds up no other" \
+	    "file while it has no writer"
+}
+fifo_in_place_F_body()
+{
+	echo a > a
+	echo b > b
+	start -F a b
+	expect_text '\n==> a <==\na\n\n==> b <==\nb\n'
+	rm b
+	mkfifo b
+	# Time for tail to find the FIFO (nothing is timed: a tail that
+	# waited for its writer would never show a2).
+	sleep 1.5
+	echo a2 >> a
+	expect_text '\n==> a <==\na\n\n==> b <==\nb\n\n==> a <==\na2\n'
+	echo b2 > b
+	expect_text '\n==> a <==\na\n\n==> b <==\nb\n\n==> a <==\na2\n\n==> b <==\nb2\n'
+	stop
+	atf_check -o empty cat err
+}
+fifo_in_place_F_cleanup()
+{
+	cleanup_tail
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case grows
@@ -503,4 +532,5 @@ atf_init_test_cases()
 	atf_add_test_case unreadable_F
 	atf_add_test_case proc_file
 	atf_add_test_case sys_header
+	atf_add_test_case fifo_in_place_F
 }
