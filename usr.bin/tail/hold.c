@@ -311,14 +311,12 @@ spill_rest(struct holding *g)
 		if (r == 0)
 			return (SPILLED);
 		if (g->g_flen + r > g->g_fmax)
-			errno = EFBIG;
-		else if (bufsz_write_all(h->h_spill, h->h_buf, (size_t)r) == 0) {
-			g->g_flen += r;
-			continue;
-		}
-		if (errno != EFBIG)
+			return (unspill(g, h->h_buf, (size_t)r));
+		if (bufsz_write_all(h->h_spill, h->h_buf, (size_t)r) != 0) {
 			g->g_errno = errno;
-		return (unspill(g, h->h_buf, (size_t)r));
+			return (unspill(g, h->h_buf, (size_t)r));
+		}
+		g->g_flen += r;
 	}
 }
 

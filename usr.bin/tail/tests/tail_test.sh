@@ -725,11 +725,12 @@ spill_body()
 	[ -z "$(ls tmp | grep '^tail')" ] || atf_fail "left behind: $(ls tmp)"
 	# No temporary file: memory after all, up to 32 MiB.
 	touch afile
+	ref_last 900000 big > exp
 	for d in "$PWD/nonexistent" afile /proc; do
 		atf_check -o file:rexp -x "cat big | TMPDIR=$d $t -r"
-		ref_last 900000 big > exp
-		atf_check -o file:exp -x "cat big | TMPDIR=$d $t -n 900000"
+		atf_check -o file:exp -x "cat big | TMPDIR=$d $t -c 18000000"
 	done
+	atf_check -o file:exp -x "cat big | TMPDIR=afile $t -n 900000"
 }
 
 atf_test_case spill_bounds
