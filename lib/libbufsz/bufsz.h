@@ -66,6 +66,13 @@ size_t	bufsz_size(const struct stat *in, const struct stat *out);
 char	*bufsz_buffer(struct bufsz_engine *, const struct stat *in,
 	    const struct stat *out, size_t *len);
 
+/*
+ * The memory this process may use, in bytes, as the policy counts it:
+ * the machine's, or its memory cgroup's limit where that is less.  0 when
+ * the host does not say.
+ */
+uint64_t bufsz_memory(void);
+
 /* Page-aligned; a smaller buffer, down to a page, when want cannot be had. */
 void	*bufsz_alloc(size_t want, size_t *got);
 void	bufsz_free(void *, size_t);

@@ -39,3 +39,11 @@ bufsz_physmem(uint64_t *mem)
 	*mem = physmem;
 	return (rv);
 }
+
+uint64_t
+bufsz_memory(void)
+{
+	uint64_t mem;
+
+	return (bufsz_physmem(&mem) == 0 ? mem : 0);
+}

@@ -287,8 +287,9 @@ pipes_body()
 atf_test_case spill
 spill_head()
 {
-	atf_set descr "tail -r of a 17 MiB FIFO, spilled to a temporary" \
-	    "file: faults on the way in, on the file, on the way out"
+	atf_set descr "tail -r of a 17 MiB FIFO on a machine of 64 MiB," \
+	    "spilled to a temporary file: faults on the way in, on the file" \
+	    "(memory takes it after all), on the way out"
 	atf_set timeout 300
 }
 spill_body()
@@ -297,15 +298,17 @@ spill_body()
 	awk 'BEGIN { for (i = 0; i < 440000; i++) printf "%039d\n", i }' > big
 	TAIL_IN=big
 	mkdir tmp
-	FI_ENV="TMPDIR=$PWD/tmp"
+	# 8 MiB held in memory first, 32 MiB at most.
+	FI_ENV="TMPDIR=$PWD/tmp FAULTINJ_PHYSMEM=67108864"
 	"$(tail_prog)" -r < big > ref || atf_fail "tail -r failed"
 	FI_RUNNER=tail_pipe_run
 	for _f in "write:1:ENOSPC stdout tmp" "write:2:EIO stdout tmp" \
-	    "read:3:EIO stdin" "read:200:EIO stdin" "splice:1:EIO stdin" \
-	    "splice:5:EIO stdin tmp" "pread:1:EIO stdin" "pread:7:EIO stdin" \
-	    "splice:1+:EINVAL" "splice:3:short" "read:3:short" \
+	    "write:5:ENOSPC stdout tmp" "write:30:EIO stdout tmp" \
+	    "read:3:EIO stdin" "read:200:EIO stdin" \
+	    "pread:1:EIO stdin" "pread:7:EIO stdin" \
+	    "write:3:short" "read:3:short" \
 	    "pread:2:short" "pread:3:EINTR" "write:2:EINTR" \
-	    "realloc:1:ENOMEM" "realloc:4:ENOMEM"; do
+	    "realloc:1:ENOMEM" "realloc:4:ENOMEM" "malloc:2:ENOMEM"; do
 		set -- $_f
 		fi_spec=$1
 		shift
@@ -389,6 +392,73 @@ changed_body()
 	fi_finish
 }
 
+# follow_run SPEC ARGS...: tail ARGS in the background under SPEC, its
+# output in ./out and ./err, its process id in $tailpid.
+follow_run()
+{
+	_spec=$1
+	shift
+	env LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
+	    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    FAULTINJ="$_spec" BUFSZ_PATH=rw "$(tail_prog)" "$@" > out 2> err &
+	tailpid=$!
+	echo $tailpid > tail.pid
+}
+
+# until_true CMD...: CMD run until it succeeds, for at most 30 seconds.
+until_true()
+{
+	_n=0
+	until "$@"; do
+		_n=$((_n + 1))
+		[ $_n -lt 300 ] || return 1
+		sleep 0.1
+	done
+}
+
+atf_test_case follow_eio cleanup
+follow_eio_head()
+{
+	atf_set descr "tail -F of a file whose reads fail: tried again at" \
+	    "the loop's pace, said once; after a passing failure, read on" \
+	    "from where it failed, nothing shown twice"
+}
+follow_eio_body()
+{
+	tail_setup
+	printf 'abc\n' > e
+	# Every read fails: one message, not one a retry (timeout bounds it).
+	timeout 1 env LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
+	    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    FAULTINJ=read:1+:EIO,pread:1+:EIO BUFSZ_PATH=rw \
+	    "$(tail_prog)" -F e > out 2>&1
+	atf_check -o inline:'tail: e: Input/output error\n' cat out
+	# A few reads fail, whichever they are (inotify's reads count too);
+	# lines are added one at a time until one failed and more came.
+	follow_run read:4:EIO,read:5:EIO,read:6:EIO,read:7:EIO -F e
+	until_true grep -q abc out || atf_fail "abc was not shown"
+	: > exp
+	echo abc >> exp
+	i=0
+	while [ $i -lt 20 ]; do
+		i=$((i + 1))
+		echo "line $i" >> e
+		echo "line $i" >> exp
+		until_true cmp -s out exp || break
+	done
+	kill "$tailpid"
+	wait "$tailpid" 2>/dev/null
+	rm -f tail.pid
+	atf_check -o file:exp cat out
+	grep -q . err || atf_fail "no read failed"
+	atf_check -s exit:1 grep -v -x 'tail: e: Input/output error' err
+}
+follow_eio_cleanup()
+{
+	[ -f tail.pid ] && kill "$(cat tail.pid)" 2>/dev/null
+	true
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case end_auto
@@ -402,4 +472,5 @@ atf_init_test_cases()
 	atf_add_test_case pipes
 	atf_add_test_case spill
 	atf_add_test_case changed
+	atf_add_test_case follow_eio
 }

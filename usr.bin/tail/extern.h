@@ -33,6 +33,10 @@ struct file {
 	int		 f_eof;		/* not a file: its last read said EOF */
 	int		 f_events;	/* the host tells us when it changes */
 	int		 f_wd;		/* the host's watch, or -1 */
+	int		 f_nosize;	/* its size says nothing (/proc) */
+	int		 f_errno;	/* the error said last of it, or 0 */
+	int64_t		 f_retry;	/* -F: not looked at again before (ms) */
+	off_t		 f_lost;	/* -F: where a read failed */
 };
 
 /* tail.c */
@@ -46,6 +50,7 @@ void	oerr(void) __dead2;
 void	out_write(const void *, size_t);
 void	header(const char *, int);
 void	engine_open(void);
+int	copy_out(struct input *);
 int	copy_rest(struct input *);
 int	engine_copy(struct input *, int, const struct stat *);
 char	*window_buffer(const struct stat *, size_t *);

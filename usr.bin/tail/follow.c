@@ -13,7 +13,14 @@
  * there yet is looked for every round).  A file that shrank (truncated
  * in place, as logs are rotated by copytruncate) is read again from its
  * start; FreeBSD's goes to its new end, and loses whatever was written
- * between the truncation and its noticing.
+ * between the truncation and its noticing.  A /proc file, whose size
+ * says 0, is not taken for one that shrank: it is read on.
+ *
+ * With -F, a name that can be opened but not read (a directory, a disk
+ * that fails) is tried again once a round of names, not at once: its
+ * error is said once, and again only when it changes or after the name
+ * was read from.  A file that failed and is found again under its name
+ * is read on from where it failed.
  *
  * Between rounds tail sleeps until the host says that a file changed
  * (kqueue on the BSDs, inotify on Linux: follow_*.c); with -F for at
@@ -30,6 +37,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdint.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bufsz.h"
@@ -42,11 +51,16 @@ static struct file *last;	/* the file written from last */
 
 static void	settle(struct file *);
 static int	recheck(struct file *);
+static int	reopen(struct file *);
 static int	show(struct file *);
 static int	show_stream(struct file *);
-static int	let_go(struct file *, int);
+static void	learn_size(struct file *, off_t);
+static int	fail(struct file *);
+static void	say(struct file *);
+static int	let_go(struct file *);
 static void	mark(struct file *);
 static int	wait_ms(struct file *, int);
+static int64_t	now_ms(void);
 
 void
 follow(struct file *files, int n)
@@ -62,10 +76,13 @@ follow(struct file *files, int n)
 		if (vflag || (!qflag && nfiles > 1))
 			header(f->f_in.in_name, 1);
 		/* A file that failed once is said once; -F may try again. */
-		if (forward(&f->f_in) != 0)
-			(void)let_go(f, 0);
-		else
+		if (forward(&f->f_in) != 0) {
+			f->f_errno = errno;
+			(void)fail(f);
+		} else {
+			learn_size(f, f->f_in.in_st.st_size);
 			settle(f);
+		}
 	}
 	last = &files[n - 1];
 	ev_init();
@@ -111,7 +128,11 @@ settle(struct file *f)
 	in->in_fd = fd;
 }
 
-/* -F: the name looked up again; 1 when the file changed. */
+/*
+ * -F: the name looked up again; 1 when the file changed.  Names are
+ * opened without waiting: a FIFO put in a file's place would otherwise
+ * hold every file up until a writer came.
+ */
 static int
 recheck(struct file *f)
 {
@@ -120,48 +141,86 @@ recheck(struct file *f)
 	int fd, serrno;
 
 	in = &f->f_in;
-	if (in->in_fd == -1) {
-		if ((fd = open(in->in_name, O_RDONLY)) == -1)
-			return (0);
-		if (fstat(fd, &in->in_st) != 0) {
-			(void)close(fd);
-			return (0);
-		}
-		in->in_fd = fd;
-		f->f_eof = 0;
-		settle(f);
-		return (1);
-	}
+	if (in->in_fd == -1)
+		return (reopen(f));
 	if (stat(in->in_name, &sb) == -1) {
-		if (errno != ENOENT)
-			ierr(in->in_name);
+		serrno = errno;
 		(void)show(f);
-		return (let_go(f, 0));
+		errno = serrno;
+		if (errno != ENOENT)
+			return (fail(f));
+		/* Gone: waited for, and said again should it fail again. */
+		f->f_errno = ENOENT;
+		return (let_go(f));
 	}
 	if (sb.st_ino == in->in_st.st_ino && sb.st_dev == in->in_st.st_dev &&
 	    sb.st_nlink != 0)
 		return (0);
 	/* Another file under the name: the old one to its end, then it. */
-	fd = open(in->in_name, O_RDONLY);
+	fd = open(in->in_name, O_RDONLY | O_NONBLOCK);
 	serrno = errno;
 	(void)show(f);
 	if (in->in_fd != -1)
 		(void)close(in->in_fd);
 	in->in_fd = fd;
+	f->f_lost = -1;
+	f->f_nosize = 0;
 	if (fd == -1) {
 		errno = serrno;
-		if (errno != ENOENT)
-			ierr(in->in_name);
-		return (let_go(f, 0));
+		return (fail(f));
 	}
 	if (fstat(fd, &in->in_st) != 0)
-		return (let_go(f, 1));
+		return (fail(f));
 	f->f_eof = 0;
 	settle(f);
 	return (1);
 }
 
-/* What was written to the file since; 1 when it was let go. */
+/*
+ * -F: a name not open, opened if it can be; 1 when it was.  One that
+ * failed is tried again a round of names later, not at once: it would
+ * fail again as fast as it is tried.  The same file that failed is read
+ * on from where it failed, if it still goes that far.
+ */
+static int
+reopen(struct file *f)
+{
+	struct input *in;
+	struct stat old;
+	int fd;
+
+	in = &f->f_in;
+	if (f->f_retry != 0 && now_ms() < f->f_retry)
+		return (0);
+	f->f_retry = 0;
+	if ((fd = open(in->in_name, O_RDONLY | O_NONBLOCK)) == -1) {
+		say(f);
+		return (0);
+	}
+	old = in->in_st;
+	if (fstat(fd, &in->in_st) != 0) {
+		say(f);
+		(void)close(fd);
+		return (0);
+	}
+	in->in_fd = fd;
+	if (f->f_lost > 0 && S_ISREG(in->in_st.st_mode) &&
+	    in->in_st.st_dev == old.st_dev && in->in_st.st_ino == old.st_ino &&
+	    (in->in_st.st_size >= f->f_lost || f->f_nosize))
+		(void)lseek(fd, f->f_lost, SEEK_SET);
+	else
+		f->f_nosize = 0;
+	f->f_lost = -1;
+	f->f_eof = 0;
+	settle(f);
+	return (1);
+}
+
+/*
+ * What was written to the file since; 1 when it was let go.  A first
+ * read says whether there is anything, so that a header is written only
+ * before data: a /sys file's size says more than it holds.
+ */
 static int
 show(struct file *f)
 {
@@ -179,29 +238,27 @@ show(struct file *f)
 		return (show_stream(f));
 	if (fstat(in->in_fd, &st) != 0 ||
 	    (pos = lseek(in->in_fd, 0, SEEK_CUR)) == -1)
-		return (let_go(f, 1));
-	if (st.st_size < pos) {
+		return (fail(f));
+	if (st.st_size < pos && !f->f_nosize) {
+		/* Truncated: read again from the start. */
 		if (lseek(in->in_fd, 0, SEEK_SET) == -1)
-			return (let_go(f, 1));
+			return (fail(f));
 		pos = 0;
 	}
 	in->in_st = st;
-	if (st.st_size > pos)
-		mark(f);
-	else if (st.st_size > 0)
+	if (st.st_size == pos && pos > 0 && !f->f_nosize)
 		return (0);
-	else {
-		/* A /proc file: only a read says whether there is more. */
-		buf = window_buffer(&st, &len);
-		if ((n = bufsz_read(in->in_fd, buf, len)) < 0)
-			return (let_go(f, 1));
-		if (n == 0)
-			return (0);
-		mark(f);
-		out_write(buf, (size_t)n);
-	}
-	if (copy_rest(in) != 0)
-		return (let_go(f, 0));
+	buf = window_buffer(&st, &len);
+	if ((n = bufsz_read(in->in_fd, buf, len)) < 0)
+		return (fail(f));
+	f->f_errno = 0;
+	if (n == 0)
+		return (0);
+	mark(f);
+	out_write(buf, (size_t)n);
+	if (copy_out(in) != 0)
+		return (fail(f));
+	learn_size(f, st.st_size);
 	return (0);
 }
 
@@ -228,7 +285,8 @@ show_stream(struct file *f)
 		return (0);
 	buf = window_buffer(&in->in_st, &len);
 	if ((n = read(in->in_fd, buf, len)) < 0)
-		return (errno == EINTR || errno == EAGAIN ? 0 : let_go(f, 1));
+		return (errno == EINTR || errno == EAGAIN ? 0 : fail(f));
+	f->f_errno = 0;
 	was = f->f_eof;
 	f->f_eof = n == 0;
 	if (n > 0) {
@@ -238,13 +296,59 @@ show_stream(struct file *f)
 	return (was != f->f_eof);
 }
 
-/* A file no longer followed: a read failed (said when say), or -F. */
+/*
+ * Whether the kernel keeps no size for the file, learned once data was
+ * read from it: a /proc file says 0 and has content, so its offset past
+ * its size is no truncation.  A regular file that said 0 (before) both
+ * before and after a read that gave data is one; a file on disk would
+ * have to be written and truncated again between the two looks to pass
+ * for one.  Looking does not rest on file system names, which differ
+ * from host to host, nor on st_blocks, 0 for an empty file too.
+ */
+static void
+learn_size(struct file *f, off_t before)
+{
+	struct stat st;
+
+	if (before == 0 && fstat(f->f_in.in_fd, &st) == 0 &&
+	    st.st_size == 0 && lseek(f->f_in.in_fd, 0, SEEK_CUR) > 0)
+		f->f_nosize = 1;
+}
+
+/* A failure on f, errno's: said unless said last, and f let go. */
 static int
-let_go(struct file *f, int say)
+fail(struct file *f)
 {
 
-	if (say)
+	say(f);
+	if (Fflag) {
+		f->f_retry = now_ms() + RENAME_MS;
+		if (f->f_in.in_fd != -1 && S_ISREG(f->f_in.in_st.st_mode))
+			f->f_lost = lseek(f->f_in.in_fd, 0, SEEK_CUR);
+	}
+	return (let_go(f));
+}
+
+/*
+ * errno, for f: said unless it is what was said of f last.  With -F, a
+ * name that is not there is waited for, not an error.
+ */
+static void
+say(struct file *f)
+{
+
+	if (errno == f->f_errno)
+		return;
+	f->f_errno = errno;
+	if (!Fflag || errno != ENOENT)
 		ierr(f->f_in.in_name);
+}
+
+/* A file no longer followed. */
+static int
+let_go(struct file *f)
+{
+
 	if (f->f_in.in_fd != -1)
 		(void)close(f->f_in.in_fd);
 	f->f_in.in_fd = -1;
@@ -273,4 +377,15 @@ wait_ms(struct file *files, int n)
 		if (f->f_in.in_fd != -1 && !f->f_events)
 			return (POLL_MS);
 	return (Fflag ? RENAME_MS : -1);
+}
+
+/* A clock that no one sets, in ms. */
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		return (0);
+	return ((int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
 }

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -19,13 +20,19 @@
 static struct bufsz_engine *engine;
 static struct stat outst;	/* the standard output, taken once */
 
-/* A failure on one input: said, remembered in the exit status. */
+/*
+ * A failure on one input: said, remembered in the exit status.  errno
+ * is kept for the caller, which may remember what was said.
+ */
 void
 ierr(const char *name)
 {
+	int serrno;
 
+	serrno = errno;
 	warn("%s", name);
 	rval = 1;
+	errno = serrno;
 }
 
 /* A failure on the output ends tail. */
@@ -80,22 +87,33 @@ engine_open(void)
 
 /*
  * Everything from the input's offset to its end, by the engine: the
- * kernel's paths where it has them, as cat copies.  0, or -1 when the
- * input failed (said already).
+ * kernel's paths where it has them, as cat copies.  0, or -1 with errno
+ * set when the input failed, not said.
  */
 int
-copy_rest(struct input *in)
+copy_out(struct input *in)
 {
 
 	switch (engine_copy(in, STDOUT_FILENO, &outst)) {
 	case BUFSZ_OK:
 		return (0);
 	case BUFSZ_EREAD:
-		ierr(in->in_name);
 		return (-1);
 	default:
 		oerr();
 	}
+}
+
+/* The same, with a failure of the input said. */
+int
+copy_rest(struct input *in)
+{
+
+	if (copy_out(in) != 0) {
+		ierr(in->in_name);
+		return (-1);
+	}
+	return (0);
 }
 
 /* The engine's copy to another output; what bufsz_copy() returns. */

@@ -12,6 +12,30 @@
 
 #include "select.h"
 
+/*
+ * memrchr is given a page at most at a time: a sanitizer checks the
+ * whole range it is given at each call, and one call a line over a
+ * large held input made that quadratic.
+ */
+#define	SLICE	4096
+
+static const char *last_newline(const char *, const char *);
+
+/* The last newline in [lo, p), or NULL. */
+static const char *
+last_newline(const char *lo, const char *p)
+{
+	const char *s, *q;
+
+	while (p > lo) {
+		s = p - lo > SLICE ? p - SLICE : lo;
+		if ((q = memrchr(s, '\n', (size_t)(p - s))) != NULL)
+			return (q);
+		p = s;
+	}
+	return (NULL);
+}
+
 void
 winplan_init(struct winplan *wp, off_t floor, off_t end, size_t first,
     size_t max, size_t page)
@@ -81,7 +105,7 @@ backscan_feed(struct backscan *bs, const char *buf, off_t pos, size_t len,
 	if (pos + (off_t)len > bs->bs_end - 1)
 		lim = bs->bs_end - 1 > pos ? (size_t)(bs->bs_end - 1 - pos) : 0;
 	p = buf + lim;
-	while (p > buf && (p = memrchr(buf, '\n', (size_t)(p - buf))) != NULL)
+	while ((p = last_newline(buf, p)) != NULL)
 		if (--bs->bs_left == 0) {
 			*start = pos + (p - buf) + 1;
 			return (1);
@@ -154,7 +178,7 @@ revscan_feed(struct revscan *rs, const char *buf, off_t pos, size_t len,
 	hi = pos + (off_t)len < rs->rs_end - 1 ? pos + (off_t)len :
 	    rs->rs_end - 1;
 	p = hi > pos ? buf + (hi - pos) : buf;
-	while (p > lo && (p = memrchr(lo, '\n', (size_t)(p - lo))) != NULL) {
+	while ((p = last_newline(lo, p)) != NULL) {
 		nl = pos + (p - buf);
 		if (emit(arg, nl + 1, rs->rs_end) != 0)
 			return (-1);

@@ -362,10 +362,14 @@ follow_operands(char **argv, int argc)
 
 	if ((files = calloc((size_t)argc, sizeof(*files))) == NULL)
 		err(1, NULL);
-	for (i = 0; i < argc; i++)
-		if (open_input(&files[i].f_in, argv[i]) != 0 &&
-		    (!Fflag || errno != ENOENT))
+	for (i = 0; i < argc; i++) {
+		if (open_input(&files[i].f_in, argv[i]) == 0)
+			continue;
+		/* Said once: follow() says it again only if it changes. */
+		files[i].f_errno = errno;
+		if (!Fflag || errno != ENOENT)
 			ierr(argv[i]);
+	}
 	follow(files, argc);
 	for (i = 0; i < argc; i++)
 		if (files[i].f_in.in_fd != -1)

@@ -25,6 +25,12 @@ wait_until()
 	done
 }
 
+# lines_at_least N FILE: whether FILE has N lines or more.
+lines_at_least()
+{
+	[ "$(wc -l < "$2")" -ge "$1" ]
+}
+
 # start OPTIONS...: tail in the background, its output in ./out, its
 # errors in ./err, its process id in $tailpid and ./tail.pid (for the
 # cleanup, which runs apart).
@@ -388,6 +394,128 @@ failures_cleanup()
 	cleanup_tail
 }
 
+atf_test_case unreadable_F cleanup
+unreadable_F_head()
+{
+	atf_set descr "-F of a name that opens but cannot be read: tried" \
+	    "again at the loop's pace, its error said once until it changes"
+}
+unreadable_F_body()
+{
+	mkdir d
+	# Bounded by timeout: every retry that spun would be a line more.
+	timeout 1 "$(prog)" -F d > out 2>&1
+	atf_check -o inline:'tail: d: Is a directory\n' cat out
+	start -F d
+	wait_until test -s err || atf_fail "the directory was not said"
+	rmdir d
+	echo file > d
+	expect_text 'file\n'
+	# Read from since: a directory again is said again, once.
+	rm d
+	mkdir d
+	wait_until lines_at_least 2 err ||
+	    atf_fail "the directory back was not said again"
+	# Time for retries to show, were they said (nothing is timed).
+	sleep 2.5
+	rmdir d
+	echo again > d
+	expect_text 'file\nagain\n'
+	stop
+	atf_check -o inline:'tail: d: Is a directory\ntail: d: Is a directory\n' \
+	    cat err
+}
+unreadable_F_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case proc_file cleanup
+proc_file_head()
+{
+	atf_set descr "-f of a /proc file (size 0, content all the same):" \
+	    "shown once, not again at every look"
+}
+proc_file_body()
+{
+	[ -r /proc/self/stat ] || atf_skip "no /proc here"
+	sleep 100 &
+	echo $! > sleep.pid
+	timeout 2 "$(prog)" -f /proc/$!/stat > out 2> err
+	kill "$(cat sleep.pid)"
+	atf_check -o inline:'1\n' grep -c '(sleep)' out
+	atf_check -o empty cat err
+	# -F too, and a file that says 0 and has content.
+	start -F /proc/self/mountinfo
+	wait_until test -s out || atf_fail "nothing shown"
+	sleep 1.5
+	stop
+	tail -n 1 /proc/self/mountinfo > last
+	atf_check -o inline:'1\n' grep -c -F -x -f last out
+}
+proc_file_cleanup()
+{
+	[ -f sleep.pid ] && kill "$(cat sleep.pid)" 2>/dev/null
+	cleanup_tail
+}
+
+atf_test_case sys_header cleanup
+sys_header_head()
+{
+	atf_set descr "-f of a /sys file (its size says more than it holds)" \
+	    "and a file: a header only before data"
+}
+sys_header_body()
+{
+	sys=/sys/kernel/mm/transparent_hugepage/enabled
+	[ -r $sys ] || atf_skip "no $sys here"
+	cat $sys > now
+	echo a > n
+	start -f $sys n
+	{ printf '\n==> %s <==\n' $sys; cat now; printf '\n==> n <==\na\n'; } \
+	    > exp
+	expect exp
+	for l in b c d; do
+		echo $l >> n
+		echo $l >> exp
+		expect exp
+	done
+	stop
+}
+sys_header_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case fifo_in_place_F cleanup
+fifo_in_place_F_head()
+{
+	atf_set descr "-F: a FIFO put in a file's place holds up no other" \
+	    "file while it has no writer"
+}
+fifo_in_place_F_body()
+{
+	echo a > a
+	echo b > b
+	start -F a b
+	expect_text '\n==> a <==\na\n\n==> b <==\nb\n'
+	rm b
+	mkfifo b
+	# Time for tail to find the FIFO (nothing is timed: a tail that
+	# waited for its writer would never show a2).
+	sleep 1.5
+	echo a2 >> a
+	expect_text '\n==> a <==\na\n\n==> b <==\nb\n\n==> a <==\na2\n'
+	echo b2 > b
+	expect_text '\n==> a <==\na\n\n==> b <==\nb\n\n==> a <==\na2\n\n==> b <==\nb2\n'
+	stop
+	atf_check -o empty cat err
+}
+fifo_in_place_F_cleanup()
+{
+	cleanup_tail
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case grows
@@ -401,4 +529,8 @@ atf_init_test_cases()
 	atf_add_test_case standard_input
 	atf_add_test_case fifo
 	atf_add_test_case failures
+	atf_add_test_case unreadable_F
+	atf_add_test_case proc_file
+	atf_add_test_case sys_header
+	atf_add_test_case fifo_in_place_F
 }

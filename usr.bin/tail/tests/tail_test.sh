@@ -778,41 +778,129 @@ reverse_long_body()
 	same_as_pipe -rc145782 f
 }
 
+# small_machine: tail is told by libfaultinj that the machine has 64 MiB,
+# so that it holds 8 MiB of a stream in memory first and 32 MiB at most;
+# sets $small, the environment for env(1).  Skips where it is missing.
+small_machine()
+{
+	_fi=$(atf_get_srcdir)/../../lib/libbufsz/faults/libfaultinj.so
+	[ -f "$_fi" ] || atf_skip "no libfaultinj.so beside the tests"
+	small="LD_PRELOAD=$_fi FAULTINJ_PHYSMEM=67108864"
+	small="$small ASAN_OPTIONS=verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+}
+
 atf_test_case spill
 spill_head()
 {
-	atf_set descr "A pipe longer than memory holds goes to a temporary" \
-	    "file: -r, -n and -c of 40 MB are whole and right"
+	atf_set descr "A pipe longer than memory may hold goes to a temporary" \
+	    "file: -r, -n and -c of 20 MB are whole and right"
 	atf_set timeout 600
 }
 spill_body()
 {
-	# 20 MB, 18 MB of it to hold: past the 16 MiB kept in memory.
+	small_machine
+	# 20 MB, 18 MB of it to hold: past the 8 MiB held in memory first.
 	lines 1000000 20 > big
 	ref_rev big > rexp
 	mkdir tmp
 	export TMPDIR=$PWD/tmp
-	atf_check -o file:rexp -x "cat big | $(prog) -r"
+	t="env $small $(prog)"
+	atf_check -o file:rexp -x "cat big | $t -r"
 	ref_last 900000 big > exp
-	atf_check -o file:exp -x "cat big | $(prog) -n 900000"
-	atf_check -o file:exp -x "cat big | $(prog) -c 18000000"
+	atf_check -o file:exp -x "cat big | $t -n 900000"
+	atf_check -o file:exp -x "cat big | $t -c 18000000"
 	awk 'NR <= 900000' rexp > exp
-	atf_check -o file:exp -x "cat big | $(prog) -r -n 900000"
+	atf_check -o file:exp -x "cat big | $t -r -n 900000"
 	ref_last 1000 big > exp
-	atf_check -o file:exp -x "cat big | $(prog) -n 1000"
+	atf_check -o file:exp -x "cat big | $t -n 1000"
 	awk 'NR <= 1000' rexp > exp
-	atf_check -o file:exp -x "cat big | $(prog) -r -n 1000"
+	atf_check -o file:exp -x "cat big | $t -r -n 1000"
 	# Nothing is left behind.
 	[ -z "$(ls tmp | grep '^tail')" ] || atf_fail "left behind: $(ls tmp)"
-	# A temporary file that cannot be made is an error, said.
+	# No temporary file: memory after all, up to 32 MiB.
+	touch afile
+	ref_last 900000 big > exp
+	for d in "$PWD/nonexistent" afile /proc; do
+		atf_check -o file:rexp -x "cat big | TMPDIR=$d $t -r"
+		atf_check -o file:exp -x "cat big | TMPDIR=$d $t -c 18000000"
+	done
+	atf_check -o file:exp -x "cat big | TMPDIR=afile $t -n 900000"
+}
+
+atf_test_case spill_bounds
+spill_bounds_head()
+{
+	atf_set descr "What a stream needs held: memory first, a temporary" \
+	    "file beyond, memory when there is none, an error only when" \
+	    "neither can hold it; no fixed bound on TMPDIR's length"
+	atf_set timeout 600
+}
+spill_bounds_body()
+{
+	# The machine's own memory holds 30 MiB, without a temporary file.
+	head -c 40000000 /dev/urandom > rand
+	atf_check -o inline:'31457280\n' -x \
+	    "head -c 40000000 rand | TMPDIR=/nonexistent $(prog) -c 30M | wc -c"
+	tail -c 30M rand > exp
+	atf_check -o file:exp -x "cat rand | TMPDIR=/nonexistent $(prog) -c 30M"
+	small_machine
+	t="env $small $(prog)"
+	# 36 MB to hold: past the 32 MiB that memory may take, so only the
+	# temporary file holds it, here in a directory of 1,200 bytes' name.
+	long=$PWD
+	for i in 1 2 3 4 5 6; do
+		long=$long/$(printf '%0200d' 0)
+	done
+	mkdir -p "$long" || atf_skip "cannot make a directory that deep"
+	tail -c 36000000 rand > exp
+	atf_check -o file:exp -x "cat rand | TMPDIR=$long $t -c 36000000"
+	[ -z "$(ls "$long")" ] || atf_fail "left behind: $(ls "$long")"
+	# Neither a temporary file nor memory: said, nothing shown.
 	atf_check -s exit:1 -o empty \
 	    -e match:"^tail: $PWD/nonexistent/tail\\.[A-Za-z0-9]{6}: No such file or directory\$" \
-	    -x "cat big | TMPDIR=$PWD/nonexistent $(prog) -r"
-	atf_check -s exit:1 -o empty -e match:"^tail: $PWD/nonexistent/tail" \
-	    -x "cat big | TMPDIR=$PWD/nonexistent $(prog) -n 900000"
-	# What fits in memory never needs one.
-	ref_last 1 big > exp
-	atf_check -o file:exp -x "cat big | TMPDIR=$PWD/nonexistent $(prog) -n 1"
+	    -x "cat rand | TMPDIR=$PWD/nonexistent $t -c 36000000"
+	# No newline ever: the last line grows until memory may take no more.
+	atf_check -s exit:1 -o empty \
+	    -e match:"^tail: $PWD/nonexistent/tail\\.[A-Za-z0-9]{6}: No such file or directory\$" \
+	    -x "timeout 120 env TMPDIR=$PWD/nonexistent $small $(prog) -n 1 < /dev/zero"
+}
+
+atf_test_case spill_no_fill
+spill_no_fill_head()
+{
+	atf_set descr "tail -n 1 < /dev/zero never fills the file system of" \
+	    "its temporary file: half of its free space at most"
+	atf_set timeout 300
+}
+spill_no_fill_body()
+{
+	small_machine
+	mkdir mnt
+	lines 1000000 20 > big
+	# A 24 MiB file system of the test's own, where one can be mounted;
+	# then the same filled.
+	cat > run.sh <<EOT
+mount -t tmpfs -o size=24m none mnt || exit 77
+timeout 120 env TMPDIR=mnt $small $(prog) -n 1 < /dev/zero > out 2> err
+echo \$? > status
+dd if=/dev/zero of=mnt/fill bs=65536 2> /dev/null
+$small TMPDIR=mnt $(prog) -r < big > out.full 2> err.full
+echo \$? >> status
+umount mnt
+EOT
+	unshare -r -m sh run.sh
+	[ $? -eq 77 ] || [ ! -f status ] &&
+	    atf_skip "cannot mount a tmpfs in a namespace of its own"
+	# Filled, the write would fail and say so; at half, tail stops
+	# before that, and memory too at its bound, and it says the input
+	# is too large.
+	atf_check -o inline:'1\n0\n' cat status
+	atf_check -o inline:'tail: stdin: File too large\n' cat err
+	atf_check -o empty cat out
+	# A full TMPDIR: memory after all.
+	ref_rev big > exp
+	atf_check -o file:exp cat out.full
+	atf_check -o empty cat err.full
 }
 
 atf_test_case large_file
@@ -1123,6 +1211,8 @@ atf_init_test_cases()
 	atf_add_test_case reverse
 	atf_add_test_case reverse_long
 	atf_add_test_case spill
+	atf_add_test_case spill_bounds
+	atf_add_test_case spill_no_fill
 	atf_add_test_case large_file
 	atf_add_test_case proc_and_sys
 	atf_add_test_case terminal
