@@ -47,7 +47,9 @@
 static int	confined;
 
 static int	allow_operand(struct sandbox *, const char *, char **);
-static int	allow_link(struct sandbox *, const char *);
+static int	allow_link(struct sandbox *, const char *, const struct stat *);
+static int	allow_dangling(struct sandbox *, const char *,
+		    const struct stat *);
 static char	*dir_of(const char *);
 
 void
@@ -124,22 +126,23 @@ allow_operand(struct sandbox *sb, const char *path, char **lastdir)
 	/* A name that appears later, in that directory, is allowed. */
 	if (lstat(path, &st) != 0)
 		return (errno == ENOENT ? 0 : -1);
-	return (S_ISLNK(st.st_mode) ? allow_link(sb, path) : 0);
+	return (S_ISLNK(st.st_mode) ? allow_link(sb, path, &st) : 0);
 }
 
 /*
  * A symbolic link: the file it leads to now, which may be anywhere (or,
  * through /dev/fd and /proc, be no file on any file system), and the
- * directory that file is in, should it be replaced there.
+ * directory that file is in, should it be replaced there or, for a link
+ * that leads nowhere yet, be made there.
  */
 static int
-allow_link(struct sandbox *sb, const char *path)
+allow_link(struct sandbox *sb, const char *path, const struct stat *st)
 {
 	char *real, *dir;
 	int rv;
 
 	if (sandbox_allow_file(sb, path) != 0)
-		return (errno == ENOENT ? 0 : -1);
+		return (errno == ENOENT ? allow_dangling(sb, path, st) : -1);
 	if ((real = realpath(path, NULL)) == NULL)
 		return (0);
 	rv = -1;
@@ -148,6 +151,42 @@ allow_link(struct sandbox *sb, const char *path)
 		free(dir);
 	}
 	free(real);
+	return (rv);
+}
+
+/*
+ * A link to nothing yet: the directory its target would be in, taken
+ * from the link's text, relative to the link's own directory.
+ */
+static int
+allow_dangling(struct sandbox *sb, const char *path, const struct stat *st)
+{
+	char *target, *joined, *dir, *tdir;
+	ssize_t len;
+	int rv;
+
+	rv = -1;
+	dir = joined = tdir = NULL;
+	if ((target = malloc((size_t)st->st_size + 1)) == NULL ||
+	    (len = readlink(path, target, (size_t)st->st_size + 1)) == -1 ||
+	    len > st->st_size)
+		goto out;
+	target[len] = '\0';
+	if (*target != '/') {
+		if ((dir = dir_of(path)) == NULL ||
+		    (joined = malloc(strlen(dir) + 1 + (size_t)len + 1)) == NULL)
+			goto out;
+		(void)strcpy(joined, dir);
+		(void)strcat(joined, "/");
+		(void)strcat(joined, target);
+	}
+	if ((tdir = dir_of(joined != NULL ? joined : target)) != NULL)
+		rv = sandbox_allow_dir(sb, tdir);
+out:
+	free(target);
+	free(dir);
+	free(joined);
+	free(tdir);
 	return (rv);
 }
 

@@ -1444,6 +1444,50 @@ sandbox_hostile_body()
 		at_turn_check "$size, directory" 'f\nin\n' \
 		    'cat: logs: Is a directory\ncat: missing: No such file or directory\ncat: logs/: Is a directory\n' \
 		    1
+		# A link out of the operands' directories, to a file made
+		# before its turn.
+		mkdir -p ln_dir
+		rm -f other/later
+		ln -sfn ../other/later ln_dir/l
+		at_turn $size 'echo later > other/later' ln_dir/l
+		at_turn_check "$size, dangling link" 'f\nlater\n' '' 0
+		# A file replaced by a directory.
+		echo x > becomes_dir
+		at_turn $size 'rm becomes_dir; mkdir becomes_dir' becomes_dir
+		at_turn_check "$size, made a directory" 'f\n' \
+		    'cat: becomes_dir: Is a directory\n' 1
+		rmdir becomes_dir
+		# The standard input a file removed since.
+		echo gone > gone
+		exec 6< gone
+		rm gone
+		at_turn $size '' /dev/stdin <&6
+		exec 6<&-
+		at_turn_check "$size, /dev/stdin removed" 'f\ngone\n' '' 0
+		# Files of processes on /proc (sleeps of ours, which stay): a
+		# few (their directories kept open for the rules, confined),
+		# then more than cat keeps (unconfined).
+		if [ -r /proc/self/stat ]; then
+			set --
+			pids=
+			while [ $# -lt 40 ]; do
+				sleep 600 3>&- &
+				pids="$pids $!"
+				set -- "$@" /proc/$!/comm
+			done
+			for p in $pids; do
+				wait_until grep -qx sleep /proc/$p/comm ||
+				    atf_fail "sleep $p did not start"
+			done
+			at_turn $size '' $(echo "$@" | cut -d ' ' -f 1-10)
+			at_turn_check "$size, /proc" "f\n$(printf 'sleep\\n%.0s' \
+			    1 2 3 4 5 6 7 8 9 10)" '' 0
+			"$(prog)" "$@" > out 2> err ||
+			    atf_fail "$size, /proc: $(tr '\n' '|' < err)"
+			[ "$(grep -cx sleep out)" = 40 ] ||
+			    atf_fail "$size, /proc: $(tr '\n' '|' < out)"
+			kill $pids
+		fi
 		# A name replaced by a link to a file elsewhere: read
 		# unconfined; confined, refused, and the operands after it
 		# read all the same.
