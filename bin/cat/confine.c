@@ -12,12 +12,12 @@
  * Nothing else can be read, and nothing can be written, created or run
  * by name.
  *
- * What a rule cannot follow is a directory replaced by another: an
- * operand whose directory on its way, or whose link's target directory,
- * is another one by its turn lies outside the sandbox.  Only a helper
- * process that stays unconfined and opens each operand for cat could
- * follow that, at the price of a process for every cat; cat instead
- * tells that refusal from a denied permission, and says so (cat(1)).
+ * What no rule can follow is a name that comes to lead into another
+ * directory: a directory on its way replaced by another, or the name
+ * made a link elsewhere, before its turn.  Only a helper process that
+ * stays unconfined and opens each operand for cat could follow that, at
+ * the price of a process for every cat; cat instead tells that refusal
+ * from a denied permission, and says so (cat(1)).
  *
  * Where a rule cannot be made (an operand's directory is missing or
  * cannot be searched), or there are too many operands, or the host or

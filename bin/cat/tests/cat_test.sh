@@ -1526,8 +1526,8 @@ atf_test_case changed_before_turn
 changed_before_turn_head()
 {
 	atf_set descr "A file that grows, shrinks, empties or fills between" \
-	    "cat's start (when it is opened ahead) and its turn is read as" \
-	    "it is at its turn, on every path"
+	    "cat's start and its turn is read as it is at its turn, on" \
+	    "every path"
 	atf_set timeout 120
 }
 changed_before_turn_body()
