@@ -46,7 +46,9 @@
 
 static int	confined;
 
-static int	allow_operand(struct sandbox *, const char *, char **);
+static int	allow_dirs(struct sandbox *, char *const [], size_t);
+static int	compare_names(const void *, const void *);
+static int	allow_links(struct sandbox *, const char *);
 static int	allow_link(struct sandbox *, const char *, const struct stat *);
 static int	allow_dangling(struct sandbox *, const char *,
 		    const struct stat *);
@@ -56,21 +58,20 @@ void
 confine(char *const operands[])
 {
 	struct sandbox *sb;
-	char *lastdir;
-	size_t i;
+	size_t i, n;
 
-	for (i = 0; operands[i] != NULL; i++)
-		if (i == CONFINE_MAX)
+	for (n = 0; operands[n] != NULL; n++)
+		if (n == CONFINE_MAX)
 			return;
 	if ((sb = sandbox_new()) == NULL)
 		return;
-	lastdir = NULL;
-	for (i = 0; operands[i] != NULL; i++)
-		if (allow_operand(sb, operands[i], &lastdir) != 0)
-			break;
-	if (operands[i] == NULL && sandbox_enter(sb) == 0)
-		confined = 1;
-	free(lastdir);
+	if (allow_dirs(sb, operands, n) == 0) {
+		for (i = 0; i < n; i++)
+			if (allow_links(sb, operands[i]) != 0)
+				break;
+		if (i == n && sandbox_enter(sb) == 0)
+			confined = 1;
+	}
 	sandbox_free(sb);
 }
 
@@ -101,29 +102,54 @@ open_confined(const char *path)
 }
 
 /*
- * Allow what operand path needs: its directory (unless it is the one
- * allowed for the operand before, *lastdir) and, for a link, what it
- * leads to.  "-" is the standard input, open already.
+ * Allow the directories that hold the operands, each once, however many
+ * operands it holds and in whatever order they come.  "-" is the
+ * standard input, open already.
  */
 static int
-allow_operand(struct sandbox *sb, const char *path, char **lastdir)
+allow_dirs(struct sandbox *sb, char *const operands[], size_t n)
+{
+	char **dirs;
+	size_t i, nd;
+	int rv;
+
+	if ((dirs = calloc(n + 1, sizeof(*dirs))) == NULL)
+		return (-1);
+	rv = 0;
+	nd = 0;
+	for (i = 0; i < n && rv == 0; i++)
+		if (strcmp(operands[i], "-") != 0 && *operands[i] != '\0' &&
+		    (dirs[nd++] = dir_of(operands[i])) == NULL)
+			rv = -1;
+	if (rv == 0)
+		qsort(dirs, nd, sizeof(*dirs), compare_names);
+	for (i = 0; i < nd && rv == 0; i++)
+		if (i == 0 || strcmp(dirs[i], dirs[i - 1]) != 0)
+			rv = sandbox_allow_dir(sb, dirs[i]);
+	for (i = 0; i < nd; i++)
+		free(dirs[i]);
+	free(dirs);
+	return (rv);
+}
+
+static int
+compare_names(const void *a, const void *b)
+{
+
+	return (strcmp(*(char *const *)a, *(char *const *)b));
+}
+
+/*
+ * For an operand that is a symbolic link, what it leads to.  A name that
+ * appears later is allowed by its directory's rule.
+ */
+static int
+allow_links(struct sandbox *sb, const char *path)
 {
 	struct stat st;
-	char *dir;
 
 	if (strcmp(path, "-") == 0 || *path == '\0')
 		return (0);
-	if ((dir = dir_of(path)) == NULL)
-		return (-1);
-	if (*lastdir != NULL && strcmp(dir, *lastdir) == 0)
-		free(dir);
-	else {
-		free(*lastdir);
-		*lastdir = dir;
-		if (sandbox_allow_dir(sb, dir) != 0)
-			return (-1);
-	}
-	/* A name that appears later, in that directory, is allowed. */
 	if (lstat(path, &st) != 0)
 		return (errno == ENOENT ? 0 : -1);
 	return (S_ISLNK(st.st_mode) ? allow_link(sb, path, &st) : 0);

@@ -857,7 +857,7 @@ clone_cases() {
 # our cat of N small files to /dev/null, confined and with Landlock made
 # unavailable, in alternating rounds, into confine.tsv (files, where,
 # round, mode, microseconds a run).  N files of one directory, and 1024
-# spread over the NDIRS directories of the small files (a rule each);
+# spread over the NDIRS directories of the small files, in turn;
 # fewer where there are fewer small files (QUICK).
 confine_cost() {
 	[ -x "$BENCHBIN/confinecost" ] || {

@@ -766,10 +766,9 @@ CPU time (user and system) of a run of our cat of N files of 4 KiB to
 filter (tests/bench/confinecost.c), in microseconds a run: medians of
 $rounds alternating rounds; the extra time and the ratio are medians of
 each round's.  Confined, cat takes an lstat of each operand and makes a
-rule for each directory (one for each change of directory from one
-operand to the next) before the first file, and Landlock checks each
-open.  Beyond 1024 operands cat runs unconfined (CONFINE_MAX in
-bin/cat/confine.c).
+rule for each directory that holds one before the first file, and
+Landlock checks each open.  Beyond 1024 operands cat runs unconfined
+(CONFINE_MAX in bin/cat/confine.c).
 
 | files | where | unconfined µs | confined µs | extra µs | extra µs a file | confined / unconfined |
 | ---: | --- | ---: | ---: | ---: | ---: | ---: |
