@@ -58,7 +58,7 @@ static size_t obufsz;
 
 static void	usage(void) __dead2;
 static void	learn_now(void);
-static void	do_operand(size_t, const char *);
+static void	do_operand(const char *);
 static int	open_operand(const char *);
 static int	connect_socket(const char *);
 static int	is_directory(const struct stat *);
@@ -154,9 +154,9 @@ main(int argc, char *argv[])
 	confine(argv);
 
 	if (*argv == NULL)
-		do_operand(0, "-");
+		do_operand("-");
 	for (i = 0; argv[i] != NULL; i++)
-		do_operand(i, argv[i]);
+		do_operand(argv[i]);
 
 	out_flush();
 	if (obuf != NULL)
@@ -194,39 +194,37 @@ learn_now(void)
 }
 
 /*
- * Operand i, named path.  Its stat is taken once: from the descriptor
- * opened now, or with the one confine.c opened ahead; or never, when a
- * plain copy can do without (copy_unlooked()).
+ * The operand path, opened now.  Its stat is taken once, from the
+ * descriptor; or never, when a plain copy can do without
+ * (copy_unlooked()).
  */
 static void
-do_operand(size_t i, const char *path)
+do_operand(const char *path)
 {
 	struct stat st;
 	const char *name;
-	int fd, is_stdin, same, statted;
+	int fd, is_stdin, same;
 
 	is_stdin = strcmp(path, "-") == 0;
 	if (is_stdin) {
 		name = "stdin";
 		fd = STDIN_FILENO;
-		statted = fstat(fd, &st) == 0;
-	} else if ((fd = operand_ahead(i, &st)) != -1) {
-		name = path;
-		statted = 1;
-	} else if ((fd = open_operand(path)) != -1) {
+	} else if ((fd = open_operand(path)) >= 0) {
 		if (unlooked && copy_unlooked(fd, path)) {
 			(void)close(fd);
 			return;
 		}
 		name = path;
-		statted = fstat(fd, &st) == 0;
 	} else {
 		out_flush();
-		warn("%s", path);
+		if (fd == OPEN_OUTSIDE)
+			warnx("%s: now leads outside the sandbox", path);
+		else
+			warn("%s", path);
 		rval = 1;
 		return;
 	}
-	if (!statted || is_directory(&st)) {
+	if (fstat(fd, &st) != 0 || is_directory(&st)) {
 		out_flush();
 		warn("%s", name);
 		rval = 1;
@@ -242,16 +240,16 @@ do_operand(size_t i, const char *path)
 }
 
 /*
- * Open path for reading.  A Unix-domain socket cannot be opened, only
- * connected to: open(2) refuses it with ENXIO on Linux and EOPNOTSUPP on
- * the BSDs.
+ * Open path for reading (open_confined()).  A Unix-domain socket cannot
+ * be opened, only connected to: open(2) refuses it with ENXIO on Linux
+ * and EOPNOTSUPP on the BSDs.
  */
 static int
 open_operand(const char *path)
 {
 	int fd;
 
-	fd = open(path, O_RDONLY);
+	fd = open_confined(path);
 	if (fd == -1 && (errno == ENXIO || errno == EOPNOTSUPP))
 		fd = connect_socket(path);
 	return (fd);
@@ -323,8 +321,7 @@ is_directory(const struct stat *st)
  * whole chunk read before it is written.  Only a match on the inode
  * costs system calls; st is then brought up to date, as it may be short
  * of what cat itself has appended since it was taken ("cat -n x e >> e":
- * x's lines were still in our buffer; "cat x e >> e": e's stat was taken
- * ahead, by confine.c).
+ * x's lines were still in our buffer).
  */
 static int
 same_file(int fd, const char *name, struct stat *st)

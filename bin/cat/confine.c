@@ -3,82 +3,56 @@
  *
  * Confining cat to its operands, where the host can (sandbox_*.c).
  *
- * A sandbox that forbids opening files by name (Capsicum's capability
- * mode) or allows only some (Landlock) is entered once, before anything
- * is read, so everything cat will read must be open or allowed by then.
- * The regular files and directories among the operands are opened ahead,
- * in order: that has no side effect and takes whatever stands at each
- * name now, so that a file renamed into an operand's place later changes
- * nothing.  Any other operand (a FIFO, whose open waits for a writer and,
- * made not to wait, would tell its writers that a reader is there; a
- * socket, which is connected to; a device, whose open may do something)
- * is opened when its turn comes, which the host's sandbox must allow by
- * name (Landlock can; capability mode cannot).
+ * Every operand is opened when its turn comes, confined or not, so that
+ * cat reads what stands at each name then, as it would unconfined.  The
+ * sandbox therefore cannot allow files, which a rename or a new FIFO
+ * replaces under the same name; it allows reading beneath the directories
+ * that hold the operands.  For an operand that is a symbolic link, it
+ * also allows the file the link leads to now and that file's directory.
+ * Nothing else can be read, and nothing can be written, created or run
+ * by name.
  *
- * What a name leads to must therefore be known before it is opened:
- * nothing opens a file only if it is regular (Linux's O_PATH opens
- * anything harmlessly, but what it opens cannot be read).  So each
- * operand costs a stat(2) ahead, and that stat stands for the fstat(2)
- * cat would otherwise make once it has opened the file: a small file
- * confined costs stat, open, one copy and close, as many calls as open,
- * fstat, copy and close unconfined (or open, copy, a seek to the end and
- * close into /dev/null, bufsz_copy_opened()).  A file renamed into the name between
- * the stat and the open (microseconds, before anything is read) is read
- * with the stat of the one it replaced; the copy engine takes a stat as a
- * first look only, as for a file that grows, and whoever can rename files
- * in that directory could have put anything at that name before cat
- * started.  The open has O_NOCTTY, should it meet a terminal then.
+ * What no rule can follow is a name that comes to lead into another
+ * directory: a directory on its way replaced by another, or the name
+ * made a link elsewhere, before its turn.  Only a helper process that
+ * stays unconfined and opens each operand for cat could follow that, at
+ * the price of a process for every cat; cat instead tells that refusal
+ * from a denied permission, and says so (cat(1)).
  *
- * Confinement never turns a command that works into one that fails: when
- * an operand cannot be opened ahead (it is missing, unreadable, appears
- * later), cannot be allowed, or there are too many operands, or the host
- * or its kernel has no sandbox, cat stays unconfined; the operands opened
- * ahead so far are still read from those descriptors, and the others are
- * opened when their turn comes.
+ * Where a rule cannot be made (an operand's directory is missing or
+ * cannot be searched), or there are too many operands, or the host or
+ * its kernel has no sandbox, cat runs unconfined.
  */
 
 #include <sys/types.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "extern.h"
 
 /*
- * The most operands opened ahead.  Each holds, until its turn, a
- * descriptor (Linux's open file is 192 bytes, its slot 8 more) and an
- * entry here (152 bytes with glibc on amd64, mostly its stat): about 350
- * bytes a file.  It costs time too, though no calls: by its turn a file
- * has gone cold in the processor's caches, which costs nothing
- * measurable for a few hundred files and about 1 us a file from some
- * thousands on.  CPU time of `xargs cat` over 20,000 files of 4 KiB into
- * /dev/null, medians of 9 interleaved runs (AMD EPYC KVM guest, 2 vCPUs,
- * Linux 6.18): 65 ms confined, 45 unconfined, 43 for busybox cat.  So
- * a command line as long as xargs(1) makes runs unconfined, at the speed
- * the tree exists for; a thousand operands (a glob, a script) still get
- * the sandbox for next to nothing (500 files: 2.24 ms against 2.15).
+ * The most operands confined.  Each costs an lstat(2) before anything is
+ * read, and every open in the sandbox a check of the directories above
+ * the file; many small files (the command lines xargs(1) makes) would pay
+ * for both at every file (docs/bench/report.md, "cat's sandbox"), so
+ * beyond this cat runs unconfined, at the speed the tree exists for.
  */
-#define	AHEAD_MAX	1024
+#define	CONFINE_MAX	1024
 
-/*
- * Descriptors kept free beyond the operands: the standard ones, any
- * inherited, the sandbox's own, the engine's pipe, a socket operand.
- */
-#define	AHEAD_SPARE	32
+static int	confined;
 
-struct ahead {
-	int		a_fd;	/* -1: not opened ahead, or taken */
-	struct stat	a_st;	/* taken by name just before the open */
-};
-
-static struct ahead *ahead;
-static size_t	 nahead;
-
-static int	fds_for(size_t);
-static int	open_ahead(struct sandbox *, char *const []);
+static int	allow_dirs(struct sandbox *, char *const [], size_t);
+static int	compare_names(const void *, const void *);
+static int	allow_links(struct sandbox *, const char *);
+static int	allow_link(struct sandbox *, const char *, const struct stat *);
+static int	allow_dangling(struct sandbox *, const char *,
+		    const struct stat *);
+static char	*dir_of(const char *);
 
 void
 confine(char *const operands[])
@@ -87,81 +61,175 @@ confine(char *const operands[])
 	size_t i, n;
 
 	for (n = 0; operands[n] != NULL; n++)
-		continue;
-	if (n > AHEAD_MAX || (sb = sandbox_new()) == NULL)
+		if (n == CONFINE_MAX)
+			return;
+	if ((sb = sandbox_new()) == NULL)
 		return;
-	if (!fds_for(n) ||
-	    (n > 0 && (ahead = malloc(n * sizeof(*ahead))) == NULL)) {
-		sandbox_free(sb);
-		return;
+	if (allow_dirs(sb, operands, n) == 0) {
+		for (i = 0; i < n; i++)
+			if (allow_links(sb, operands[i]) != 0)
+				break;
+		if (i == n && sandbox_enter(sb) == 0)
+			confined = 1;
 	}
-	nahead = n;
-	for (i = 0; i < n; i++)
-		ahead[i].a_fd = -1;
-	if (open_ahead(sb, operands) == 0)
-		(void)sandbox_enter(sb);
 	sandbox_free(sb);
 }
 
+/*
+ * Open operand path for reading, at its turn.  Where the sandbox refused
+ * what the file's permissions allow, the answer is what cat would have
+ * met unconfined when that can be told without opening (a directory), or
+ * else OPEN_OUTSIDE.
+ */
 int
-operand_ahead(size_t i, struct stat *st)
+open_confined(const char *path)
 {
+	struct stat st;
 	int fd;
 
-	if (i >= nahead || (fd = ahead[i].a_fd) == -1)
+	if ((fd = open(path, O_RDONLY | O_NOCTTY)) != -1 || errno != EACCES ||
+	    !confined)
+		return (fd);
+	if (faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) != 0) {
+		errno = EACCES;
 		return (-1);
-	ahead[i].a_fd = -1;
-	*st = ahead[i].a_st;
-	return (fd);
-}
-
-/*
- * Whether n more descriptors may be open at once, the soft limit raised
- * within the hard one if it must be: Linux's default soft limit is 1024,
- * and systemd's hard one 524288.  cat runs nothing that would inherit it.
- */
-static int
-fds_for(size_t n)
-{
-	struct rlimit rl;
-	rlim_t want;
-
-	want = (rlim_t)n + AHEAD_SPARE;
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
-		return (0);
-	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
-		return (1);
-	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want)
-		return (0);
-	rl.rlim_cur = want;
-	return (setrlimit(RLIMIT_NOFILE, &rl) == 0);
-}
-
-/*
- * Open the regular files and directories among the operands, and have
- * the sandbox allow the others; -1 at the first that cannot be, the ones
- * before it staying open.
- */
-static int
-open_ahead(struct sandbox *sb, char *const operands[])
-{
-	struct ahead *a;
-	size_t i;
-
-	for (i = 0; i < nahead; i++) {
-		if (strcmp(operands[i], "-") == 0)
-			continue;
-		a = &ahead[i];
-		if (stat(operands[i], &a->a_st) != 0)
-			return (-1);
-		if (!S_ISREG(a->a_st.st_mode) && !S_ISDIR(a->a_st.st_mode)) {
-			if (sandbox_allow_path(sb, operands[i]) != 0)
-				return (-1);
-			continue;
-		}
-		if ((a->a_fd = open(operands[i], O_RDONLY | O_NOCTTY)) == -1 ||
-		    sandbox_limit_fd(sb, a->a_fd) != 0)
-			return (-1);
 	}
-	return (0);
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		return (-1);
+	}
+	return (OPEN_OUTSIDE);
+}
+
+/*
+ * Allow the directories that hold the operands, each once, however many
+ * operands it holds and in whatever order they come.  "-" is the
+ * standard input, open already.
+ */
+static int
+allow_dirs(struct sandbox *sb, char *const operands[], size_t n)
+{
+	char **dirs;
+	size_t i, nd;
+	int rv;
+
+	if ((dirs = calloc(n + 1, sizeof(*dirs))) == NULL)
+		return (-1);
+	rv = 0;
+	nd = 0;
+	for (i = 0; i < n && rv == 0; i++)
+		if (strcmp(operands[i], "-") != 0 && *operands[i] != '\0' &&
+		    (dirs[nd++] = dir_of(operands[i])) == NULL)
+			rv = -1;
+	if (rv == 0)
+		qsort(dirs, nd, sizeof(*dirs), compare_names);
+	for (i = 0; i < nd && rv == 0; i++)
+		if (i == 0 || strcmp(dirs[i], dirs[i - 1]) != 0)
+			rv = sandbox_allow_dir(sb, dirs[i]);
+	for (i = 0; i < nd; i++)
+		free(dirs[i]);
+	free(dirs);
+	return (rv);
+}
+
+static int
+compare_names(const void *a, const void *b)
+{
+
+	return (strcmp(*(char *const *)a, *(char *const *)b));
+}
+
+/*
+ * For an operand that is a symbolic link, what it leads to.  A name that
+ * appears later is allowed by its directory's rule.
+ */
+static int
+allow_links(struct sandbox *sb, const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0 || *path == '\0')
+		return (0);
+	if (lstat(path, &st) != 0)
+		return (errno == ENOENT ? 0 : -1);
+	return (S_ISLNK(st.st_mode) ? allow_link(sb, path, &st) : 0);
+}
+
+/*
+ * A symbolic link: the file it leads to now, which may be anywhere (or,
+ * through /dev/fd and /proc, be no file on any file system), and the
+ * directory that file is in, should it be replaced there or, for a link
+ * that leads nowhere yet, be made there.
+ */
+static int
+allow_link(struct sandbox *sb, const char *path, const struct stat *st)
+{
+	char *real, *dir;
+	int rv;
+
+	if (sandbox_allow_file(sb, path) != 0)
+		return (errno == ENOENT ? allow_dangling(sb, path, st) : -1);
+	if ((real = realpath(path, NULL)) == NULL)
+		return (0);
+	rv = -1;
+	if ((dir = dir_of(real)) != NULL) {
+		rv = sandbox_allow_dir(sb, dir);
+		free(dir);
+	}
+	free(real);
+	return (rv);
+}
+
+/*
+ * A link to nothing yet: the directory its target would be in, taken
+ * from the link's text, relative to the link's own directory.
+ */
+static int
+allow_dangling(struct sandbox *sb, const char *path, const struct stat *st)
+{
+	char *target, *joined, *dir, *tdir;
+	ssize_t len;
+	int rv;
+
+	rv = -1;
+	dir = joined = tdir = NULL;
+	if ((target = malloc((size_t)st->st_size + 1)) == NULL ||
+	    (len = readlink(path, target, (size_t)st->st_size + 1)) == -1 ||
+	    len > st->st_size)
+		goto out;
+	target[len] = '\0';
+	if (*target != '/') {
+		if ((dir = dir_of(path)) == NULL ||
+		    (joined = malloc(strlen(dir) + 1 + (size_t)len + 1)) == NULL)
+			goto out;
+		(void)strcpy(joined, dir);
+		(void)strcat(joined, "/");
+		(void)strcat(joined, target);
+	}
+	if ((tdir = dir_of(joined != NULL ? joined : target)) != NULL)
+		rv = sandbox_allow_dir(sb, tdir);
+out:
+	free(target);
+	free(dir);
+	free(joined);
+	free(tdir);
+	return (rv);
+}
+
+/* The directory that holds the last name of path, as a new string. */
+static char *
+dir_of(const char *path)
+{
+	size_t len;
+
+	len = strlen(path);
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	while (len > 0 && path[len - 1] != '/')
+		len--;
+	if (len == 0)
+		return (strdup("."));
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	return (strndup(path, len));
 }

@@ -2,16 +2,14 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * cat: what cat.c takes from the files its Makefile picks for the host
- * (lock_ofd.c or lock_flock.c; sandbox_linux.c, sandbox_freebsd.c or
- * sandbox_none.c), from progress.c and from confine.c.
+ * (lock_ofd.c or lock_flock.c; sandbox_linux.c or sandbox_none.c), from
+ * progress.c and from confine.c.
  */
 
 #ifndef _CAT_EXTERN_H_
 #define _CAT_EXTERN_H_
 
 #include <stddef.h>
-
-struct stat;
 
 /*
  * -l: wait for an exclusive lock on the whole of the standard output,
@@ -33,24 +31,26 @@ void	progress_stop(void);
 /*
  * confine.c: confine() enters the host's sandbox where it can, given the
  * operands, once everything cat learns lazily is learned.
- * operand_ahead() then hands over the descriptor it opened ahead for
- * operand i, and that file's stat, once; -1 when there is none, and
- * operand i is to be opened now.
+ * open_confined() opens an operand for reading when its turn comes: a
+ * descriptor, -1 with errno set, or OPEN_OUTSIDE when the sandbox refused
+ * a file that cat could have read unconfined.
  */
+#define	OPEN_OUTSIDE	(-2)
+
 void	confine(char *const []);
-int	operand_ahead(size_t, struct stat *);
+int	open_confined(const char *);
 
 /*
  * The host's sandbox, for confine.c.  sandbox_new() returns NULL where
- * there is none.  sandbox_limit_fd() narrows a descriptor opened before
- * the sandbox to reading; sandbox_allow_path() lets the sandbox open what
- * path names now, for reading; sandbox_enter() puts the process in it.
- * Each returns 0, or -1 with errno set.
+ * there is none.  sandbox_allow_dir() lets the sandbox read any file
+ * beneath a directory; sandbox_allow_file() the file path leads to now,
+ * by whatever name; sandbox_enter() puts the process in it.  Each returns
+ * 0, or -1 with errno set.
  */
 struct sandbox;
 struct sandbox *sandbox_new(void);
-int	sandbox_limit_fd(struct sandbox *, int);
-int	sandbox_allow_path(struct sandbox *, const char *);
+int	sandbox_allow_dir(struct sandbox *, const char *);
+int	sandbox_allow_file(struct sandbox *, const char *);
 int	sandbox_enter(struct sandbox *);
 void	sandbox_free(struct sandbox *);
 

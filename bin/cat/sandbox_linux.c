@@ -6,22 +6,25 @@
  * The ruleset handles every file system access right the kernel knows:
  * once it is in force, nothing can be opened, created, written, removed,
  * linked, truncated or executed by name, except what a rule allows.  The
- * one kind of rule cat adds allows reading one operand that confine.c
- * could not open ahead (a FIFO or a device), by its inode.  What was open
- * before stays usable: the standard descriptors and the operands opened
- * ahead.  Connecting to a Unix-domain socket by name is not a file system
- * access Landlock restricts up to its ABI 7, so socket operands still
- * work.
+ * rules confine.c asks for allow reading only: beneath a directory, or
+ * one file by its inode.  Opening a directory to read it (READ_DIR) is
+ * never allowed: confine.c tells that refusal apart.  What was open
+ * before stays usable: the standard descriptors.  Connecting to a
+ * Unix-domain socket by name is not a file system access Landlock
+ * restricts up to its ABI 7, so socket operands still work.
  */
 
 #include <sys/types.h>
 #include <sys/prctl.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 
 #include <linux/landlock.h>
+#include <linux/magic.h>
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -41,11 +44,19 @@
 /* ABI 1's rights: everything from EXECUTE to MAKE_SYM. */
 #define	ACCESS_FS_ABI1	((LANDLOCK_ACCESS_FS_MAKE_SYM << 1) - 1)
 
+/* The most directories on procfs kept open (sandbox_allow_dir()). */
+#define	PROC_KEPT	16
+
 struct sandbox {
 	int	sb_ruleset;
+	int	sb_entered;
+	size_t	sb_nkept;
+	int	sb_kept[PROC_KEPT];
 };
 
 static int	ruleset_new(void);
+static int	add_rule(struct sandbox *, int, uint64_t);
+static void	close_keeping_errno(int);
 static int	allow_own_proc(struct sandbox *);
 
 struct sandbox *
@@ -59,6 +70,8 @@ sandbox_new(void)
 		free(sb);
 		return (NULL);
 	}
+	sb->sb_entered = 0;
+	sb->sb_nkept = 0;
 	return (sb);
 }
 
@@ -84,37 +97,73 @@ ruleset_new(void)
 	    0));
 }
 
-/* Nothing to limit: a descriptor open before the sandbox is not in it. */
+/*
+ * Allow reading any file beneath directory dir, whatever name leads to it.
+ * A rule holds the directory's inode; procfs makes a new inode for a new
+ * lookup of a directory once its old one has left the cache, so a
+ * directory there is kept open, up to PROC_KEPT of them, to keep it.
+ */
 int
-sandbox_limit_fd(struct sandbox *sb, int fd)
+sandbox_allow_dir(struct sandbox *sb, const char *dir)
 {
+	struct statfs sfs;
+	int fd, keep;
 
-	(void)sb;
-	(void)fd;
+	if ((fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return (-1);
+	keep = fstatfs(fd, &sfs) == 0 && sfs.f_type == PROC_SUPER_MAGIC;
+	if ((keep && sb->sb_nkept == PROC_KEPT) ||
+	    add_rule(sb, fd, LANDLOCK_ACCESS_FS_READ_FILE) != 0) {
+		close_keeping_errno(fd);
+		return (-1);
+	}
+	if (keep)
+		sb->sb_kept[sb->sb_nkept++] = fd;
+	else
+		(void)close(fd);
 	return (0);
 }
 
 /*
- * Allow reading what path names now (its inode, whatever name later
+ * Allow reading what path leads to now (its inode, whatever name later
  * leads to it).  A pipe or socket named through /dev/fd has no inode on a
  * file system (EBADFD): Landlock does not check opening it, and no rule
  * is needed.
  */
 int
-sandbox_allow_path(struct sandbox *sb, const char *path)
+sandbox_allow_file(struct sandbox *sb, const char *path)
+{
+	int fd, rv;
+
+	if ((fd = open(path, O_PATH | O_CLOEXEC)) == -1)
+		return (-1);
+	rv = add_rule(sb, fd, LANDLOCK_ACCESS_FS_READ_FILE);
+	if (rv != 0 && errno == EBADFD)
+		rv = 0;
+	close_keeping_errno(fd);
+	return (rv);
+}
+
+/* A rule allowing access beneath fd, a directory, or to fd, a file. */
+static int
+add_rule(struct sandbox *sb, int fd, uint64_t access)
 {
 	struct landlock_path_beneath_attr rule;
-	int rv, serrno;
 
-	if ((rule.parent_fd = open(path, O_PATH | O_CLOEXEC)) == -1)
-		return (-1);
-	rule.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE;
-	rv = (int)syscall(SYS_landlock_add_rule, sb->sb_ruleset,
-	    LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
+	rule.parent_fd = fd;
+	rule.allowed_access = access;
+	return ((int)syscall(SYS_landlock_add_rule, sb->sb_ruleset,
+	    LANDLOCK_RULE_PATH_BENEATH, &rule, 0));
+}
+
+static void
+close_keeping_errno(int fd)
+{
+	int serrno;
+
 	serrno = errno;
-	(void)close(rule.parent_fd);
+	(void)close(fd);
 	errno = serrno;
-	return (rv != 0 && errno != EBADFD ? -1 : 0);
 }
 
 int
@@ -125,13 +174,19 @@ sandbox_enter(struct sandbox *sb)
 	    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
 	    syscall(SYS_landlock_restrict_self, sb->sb_ruleset, 0) != 0)
 		return (-1);
+	sb->sb_entered = 1;
 	return (0);
 }
 
+/* The directories kept for the rules stay open once they are in force. */
 void
 sandbox_free(struct sandbox *sb)
 {
+	size_t i;
 
+	if (!sb->sb_entered)
+		for (i = 0; i < sb->sb_nkept; i++)
+			(void)close(sb->sb_kept[i]);
 	(void)close(sb->sb_ruleset);
 	free(sb);
 }

@@ -17,7 +17,7 @@
 # named before that rule, sandbox_none.c and follow_poll.c).
 #
 #	LOCK_HOST	bin/cat/lock_*.c: cat -l's lock
-#	SANDBOX_HOST	bin/cat/sandbox_*.c: Capsicum, Landlock, none
+#	SANDBOX_HOST	bin/cat/sandbox_*.c: Landlock, or none
 #	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes
 #	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory
 #	PROBE_HOST	lib/libbufsz/probe_*.c: physical memory
@@ -66,7 +66,7 @@ MK_CGROUP=		yes
 MK_LIBDL=		yes
 .elif ${OPSYS} == "FreeBSD"
 LOCK_HOST=		flock
-SANDBOX_HOST=		freebsd
+SANDBOX_HOST=		none
 ATTR_HOST=		freebsd
 BENEATH_HOST=		freebsd
 PROBE_HOST=		bsd

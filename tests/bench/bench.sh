@@ -13,7 +13,8 @@
 # followlat are built), QUICK=1 (small files and few runs, about 30 s: for
 # CI), TMPDIR (an ext4 or other disk file system), SHMDIR (a tmpfs;
 # /dev/shm), BENCH_NOINSTALL=1 (run without the packages that are
-# missing rather than install them: see packages.sh).
+# missing rather than install them: see packages.sh), ONLY=confine (only
+# what cat's sandbox costs, its section of the report on stdout).
 #
 # It fails only when one of the tree's programs crashes or gets a byte
 # wrong, never on a timing.
@@ -182,22 +183,8 @@ note_missing() {
 # ---------------------------------------------------------------------------
 # Input data: real bytes (not sparse) made once, cached, removed at the end.
 
-make_data() {
-	progress "making data: $BIG bytes," \
-	    "$NFILES files of 4 KiB in $NDIRS directories"
-	head -c "$BIG" /dev/urandom > "$WORK/big" || exit 1
-	BIGSUM=$(cksum < "$WORK/big")
-	# A sparse file of the same size: 1 MiB of data every 64 MiB.
-	: > "$WORK/sparse"
-	off=0
-	while [ $off -lt $((BIG / 1048576)) ]; do
-		dd if="$WORK/big" of="$WORK/sparse" bs=1048576 count=1 \
-		    skip=$off seek=$off conv=notrunc 2>/dev/null || exit 1
-		off=$((off + 64))
-	done
-	truncate -s "$BIG" "$WORK/sparse" 2>/dev/null || \
-	    dd if=/dev/null of="$WORK/sparse" bs=1 seek="$BIG" 2>/dev/null
-	SPARSESUM=$(cksum < "$WORK/sparse")
+# NFILES small files of 4 KiB in NDIRS directories, listed in list.
+make_small() {
 	mkdir "$WORK/small" || exit 1
 	awk -v dir="$WORK/small" -v nd="$NDIRS" -v nf="$NFILES" 'BEGIN {
 		for (d = 0; d < nd; d++)
@@ -219,6 +206,25 @@ make_data() {
 	}' || exit 1
 	SMALLSUM=$(xargs cat < "$WORK/list" | cksum)
 	SMALLBYTES=$((NFILES * 4096))
+}
+
+make_data() {
+	progress "making data: $BIG bytes," \
+	    "$NFILES files of 4 KiB in $NDIRS directories"
+	head -c "$BIG" /dev/urandom > "$WORK/big" || exit 1
+	BIGSUM=$(cksum < "$WORK/big")
+	# A sparse file of the same size: 1 MiB of data every 64 MiB.
+	: > "$WORK/sparse"
+	off=0
+	while [ $off -lt $((BIG / 1048576)) ]; do
+		dd if="$WORK/big" of="$WORK/sparse" bs=1048576 count=1 \
+		    skip=$off seek=$off conv=notrunc 2>/dev/null || exit 1
+		off=$((off + 64))
+	done
+	truncate -s "$BIG" "$WORK/sparse" 2>/dev/null || \
+	    dd if=/dev/null of="$WORK/sparse" bs=1 seek="$BIG" 2>/dev/null
+	SPARSESUM=$(cksum < "$WORK/sparse")
+	make_small
 	# The files for strace: the first NSTRACE of them, in one directory,
 	# and the first alone, for what a run costs before its first file.
 	mkdir "$WORK/few" "$WORK/one"
@@ -847,6 +853,52 @@ clone_cases() {
 	done
 }
 
+# What cat's sandbox costs (confinecost, Linux): the CPU time of a run of
+# our cat of N small files to /dev/null, confined and with Landlock made
+# unavailable, in alternating rounds, into confine.tsv (files, where,
+# round, mode, microseconds a run).  N files of one directory, and 1024
+# spread over the NDIRS directories of the small files, in turn;
+# fewer where there are fewer small files (QUICK).
+confine_cost() {
+	[ -x "$BENCHBIN/confinecost" ] || {
+		note "skipped: cat's sandbox (no confinecost on $(uname -s))"
+		return 0
+	}
+	mkdir -p "$WORK/conf" || return 1
+	head -n 1024 "$WORK/list" | xargs -I{} cp {} "$WORK/conf/"
+	rounds=15
+	[ "$QUICK" = 0 ] || rounds=3
+	r=1
+	while [ $r -le $rounds ]; do
+		progress "cat's sandbox: round $r of $rounds"
+		# files:where:runs a measurement
+		for spec in 1:one:200 100:one:50 1024:one:20 1024:spread:20; do
+			n=${spec%%:*}
+			k=${spec##*:}
+			where=${spec#*:}
+			where=${where%:*}
+			if [ "$where" = one ]; then
+				set -- $(ls "$WORK/conf" | head -n "$n" |
+				    sed "s|^|$WORK/conf/|")
+			else
+				set -- $(head -n "$n" "$WORK/list")
+			fi
+			for mode in confined unconfined; do
+				opt=
+				[ $mode = confined ] || opt=-u
+				us=$("$BENCHBIN/confinecost" $opt "$k" \
+				    "$(tool_cmd cat ours)" "$@") || {
+					fail ours "confinecost: $mode, $n files"
+					return 1
+				}
+				printf '%s\t%s\t%s\t%s\t%s\n' $# "$where" "$r" \
+				    "$mode" "$us" >> "$OUT/confine.tsv"
+			done
+		done
+		r=$((r + 1))
+	done
+}
+
 # ---------------------------------------------------------------------------
 
 main() {
@@ -895,6 +947,13 @@ main() {
 	note_missing
 	command -v gnuplot > /dev/null 2>&1 || note "skipped: the plots (no gnuplot)"
 	START=$(date +%s)
+	if [ "${ONLY:-}" = confine ]; then
+		make_small
+		confine_cost
+		SECTION=confine sh "$(dirname "$0")/report.sh" "$OUT" 0 \
+		    "$QUICK" "$BIG" "$NFILES" "$NDIRS" "$NSTRACE" "$WINDOW"
+		exit $FAILED
+	fi
 	make_data
 
 	progress "limits"
@@ -924,6 +983,7 @@ main() {
 	done
 	tail_cases
 	count_syscalls
+	confine_cost
 	ELAPSED=$(( $(date +%s) - START ))
 
 	progress "writing the report"

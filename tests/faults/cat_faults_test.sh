@@ -344,10 +344,10 @@ pipes_mmap_body()
 # whether cat read on, which the calls in the log and the failures
 # injected into the reading that follows make visible.
 #
-# Up to 1024 operands, cat on Linux opens them ahead for its sandbox
-# (confine.c) and stats each by name; more go unconfined, the way under
-# test.  So every run has 1100 operands: those given, then a file of one
-# byte as often as it takes (the pads, each one sendfile and one lseek).
+# Up to 1024 operands, cat on Linux stats each by name for its sandbox's
+# rules (confine.c); more go unconfined, the way under test.  So every
+# run has 1100 operands: those given, then a file of one byte as often as
+# it takes (the pads, each one sendfile and one lseek).
 cat_devnull_init()
 {
 	[ "$(uname -s)" = Linux ] ||
