@@ -41,7 +41,7 @@ int	bufsz_copy(struct bufsz_engine *, int in, const struct stat *inst,
 /*
  * The same for an input the caller has just opened, at offset 0, shared
  * with no one, and not yet looked at: the engine may copy it without a
- * stat (a small file into /dev/null on Linux: open, sendfile, lseek,
+ * stat (a small file into /dev/null on Linux: open, sendfile, read,
  * close).  BUFSZ_UNSEEN when it moved nothing and took no stat: the
  * caller looks at the input and calls bufsz_copy().
  */

@@ -1682,7 +1682,9 @@ calls_per_file()
 # small_calls DIR LIMITS CONFINED: cat of DIR/s* after LIMITS, into
 # /dev/null and into a file, confines itself or not as CONFINED says (yes,
 # no; any: unknown), spends at most 4 calls a file, one of which moves
-# it, and copies the bytes right.
+# it, and copies the bytes right.  Into /dev/null unconfined, a file is
+# copied before it is looked at: one sendfile, and in place of a stat the
+# read of 0 that proves its end, on any file system.
 small_calls()
 {
 	_what="$1${2:+ ($2)}"
@@ -1692,7 +1694,9 @@ small_calls()
 		    atf_fail "$_what into $out: confined: $(cat confined)"
 		[ "$(cat calls)" -le 4 ] ||
 		    atf_fail "$_what: $(cat calls) calls a file into $out"
-		[ "$(cat moves)" -le 1 ] ||
+		_moves=1
+		[ "$out" = /dev/null ] && [ "$(cat confined)" = no ] && _moves=2
+		[ "$(cat moves)" -le $_moves ] ||
 		    atf_fail "$_what: $(cat moves) calls move each file into $out"
 	done
 	cat "$1"/s* | cmp -s - file || atf_fail "$_what: the copy differs"
@@ -1703,7 +1707,7 @@ small_files_calls_head()
 {
 	atf_set descr "cat spends at most 4 system calls on a small file" \
 	    "(open, fstat, one copy, close; stat in place of fstat when" \
-	    "confined; into /dev/null unconfined, a seek to the end in" \
+	    "confined; into /dev/null unconfined, a read of its end in" \
 	    "place of fstat), confined or not, and copies it whole"
 	atf_set timeout 300
 }
