@@ -197,17 +197,24 @@ bufsz_job_declines(const struct job *j, int moved)
 int
 bufsz_size_kept(const struct job *j)
 {
-	struct bufsz_engine *e;
+
+	return (bufsz_size_is_end(j->j_e, j->j_in, j->j_inst));
+}
+
+int
+bufsz_size_is_end(struct bufsz_engine *e, int fd, const struct stat *st)
+{
 	struct fs_seen *fs;
 	size_t i;
 
-	e = j->j_e;
+	if (!S_ISREG(st->st_mode))
+		return (0);
 	for (i = 0; i < MIN(e->be_nfs, FS_SEEN); i++)
-		if (e->be_fs[i].fs_dev == j->j_inst->st_dev)
+		if (e->be_fs[i].fs_dev == st->st_dev)
 			return (e->be_fs[i].fs_keeps_size);
 	fs = &e->be_fs[e->be_nfs++ % FS_SEEN];
-	fs->fs_dev = j->j_inst->st_dev;
-	fs->fs_keeps_size = bufsz_host_keeps_size(j->j_in);
+	fs->fs_dev = st->st_dev;
+	fs->fs_keeps_size = bufsz_host_keeps_size(fd);
 	return (fs->fs_keeps_size);
 }
 
