@@ -42,12 +42,22 @@ int	bufsz_copy(struct bufsz_engine *, int in, const struct stat *inst,
 /*
  * The same for an input the caller has just opened, at offset 0, shared
  * with no one, and not yet looked at: the engine may copy it without a
- * stat (a small file into /dev/null on Linux: open, sendfile, lseek,
+ * stat (a small file into /dev/null on Linux: open, sendfile, read,
  * close).  BUFSZ_UNSEEN when it moved nothing and took no stat: the
  * caller looks at the input and calls bufsz_copy().
  */
 int	bufsz_copy_opened(struct bufsz_engine *, int in, int out,
 	    const struct stat *outst);
+
+/*
+ * 1 when fd, a regular file of stat st, is on a file system known to keep
+ * its files' sizes, so that its data ends where st_size says (and a size
+ * below an offset means the file was cut); 0 where only a read that
+ * returns 0 tells (FUSE, NFS, /proc) or fd is no regular file.  Asked of
+ * the host once per file system (st_dev) for the engine's life; the
+ * engine's own copies follow the same answer.
+ */
+int	bufsz_size_is_end(struct bufsz_engine *, int fd, const struct stat *st);
 
 /* Bytes moved so far by the copy under way; safe in a signal handler. */
 off_t	bufsz_moved(const struct bufsz_engine *);

@@ -12,6 +12,17 @@
 
 #include "bufsz_private.h"
 
+/*
+ * The file systems the engine has met, and whether each keeps its files'
+ * sizes (bufsz_size_kept()); the oldest is forgotten first.
+ */
+#define	FS_SEEN		8
+
+struct fs_seen {
+	dev_t		 fs_dev;
+	int		 fs_keeps_size;
+};
+
 struct bufsz_engine {
 	char		*be_buf;	/* the read/write buffer, lazily had */
 	size_t		 be_bufsz;
@@ -21,6 +32,8 @@ struct bufsz_engine {
 	int		 be_pipe[2];	/* kpath_linux.c's splice pipe, or -1 */
 	enum bufsz_path	 be_last;	/* the path the last copy took */
 	volatile off_t	 be_moved;	/* bytes moved by the copy under way */
+	struct fs_seen	 be_fs[FS_SEEN];
+	size_t		 be_nfs;	/* file systems met so far */
 };
 
 /* One copy under way: the engine, both sides, and how much is left. */
@@ -72,6 +85,12 @@ job_done(const struct job *j)
 }
 
 /*
+ * engine.c: whether the regular input's file system keeps its files'
+ * sizes, so that where its size says the input ends, it does.
+ */
+int	bufsz_size_kept(const struct job *);
+
+/*
  * Whether a call that moved got of the asked bytes, already counted, has
  * met the end of a regular input, so that no call is spent to see a 0.
  * A short count alone proves nothing (a signal, a full pipe or socket on
@@ -80,7 +99,9 @@ job_done(const struct job *j)
  * is copied: what follows was written later, as if after the copy.  A
  * file that grew before the copy, or was entered past its start, moves
  * another amount and gets its 0 as before; /proc (size 0) and /sys
- * (4096, fewer bytes) never match.
+ * (4096, fewer bytes) never match.  Only where the file system keeps the
+ * size: a FUSE or network file may hold more than it says, and a kernel
+ * path may stop at the size it says.
  */
 static inline int
 job_at_end(const struct job *j, size_t asked, size_t got)
@@ -88,10 +109,14 @@ job_at_end(const struct job *j, size_t asked, size_t got)
 
 	return (got < asked && j->j_left < 0 &&
 	    S_ISREG(j->j_inst->st_mode) && j->j_inst->st_size > 0 &&
-	    j->j_e->be_moved == j->j_inst->st_size);
+	    j->j_e->be_moved == j->j_inst->st_size && bufsz_size_kept(j));
 }
 
-/* engine.c: a first call that moved nothing wants read(2)'s word. */
+/*
+ * engine.c: a kernel path's 0 from a regular input wants read(2)'s word
+ * after a first call that moved nothing, or where the file system does
+ * not keep sizes.
+ */
 int	bufsz_job_declines(const struct job *, int moved);
 
 /*
@@ -134,6 +159,12 @@ ssize_t	bufsz_move_cfr(const struct job *, size_t);
 
 /* The memory the host gives this process (probe_<host>.c). */
 int	bufsz_host_physmem(uint64_t *);
+
+/*
+ * Whether the file system of fd is one whose files end where their size
+ * says (sizekept_<host>.c): one fstatfs(2); 0 where the host cannot tell.
+ */
+int	bufsz_host_keeps_size(int fd);
 
 /* The environment, read once a process (env.c). */
 enum bufsz_path	bufsz_env_path(void);

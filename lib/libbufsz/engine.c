@@ -173,15 +173,49 @@ bufsz_buffer(struct bufsz_engine *e, const struct stat *inst,
  * A kernel-side path that moves nothing on its first call from a regular
  * file may be facing a size that is a lie (/sys says 4096 bytes, and
  * Linux 5.3 to 5.18 let copy_file_range return 0 for such files); read(2)
- * then has the last word.  Anything else that says 0 has ended: a pipe, a
- * socket, a terminal at its end-of-file character (a second look would
- * wait for a second one).
+ * then has the last word.  So it has after later calls where the file
+ * system does not keep sizes: copy_file_range, sendfile and splice stop
+ * at the size the kernel was told, and a FUSE file opened with direct_io
+ * (or a file another NFS client has grown) holds more, which read(2)
+ * returns.  Anything else that says 0 has ended: a pipe, a socket, a
+ * terminal at its end-of-file character (a second look would wait for a
+ * second one).
  */
 int
 bufsz_job_declines(const struct job *j, int moved)
 {
 
-	return (!moved && S_ISREG(j->j_inst->st_mode));
+	return (S_ISREG(j->j_inst->st_mode) &&
+	    (!moved || !bufsz_size_kept(j)));
+}
+
+/*
+ * Whether the regular input's size is where it ends: the host's word
+ * (bufsz_host_keeps_size()) on its file system, asked once a file system,
+ * so that thousands of small files on one cost one fstatfs(2) in all.
+ */
+int
+bufsz_size_kept(const struct job *j)
+{
+
+	return (bufsz_size_is_end(j->j_e, j->j_in, j->j_inst));
+}
+
+int
+bufsz_size_is_end(struct bufsz_engine *e, int fd, const struct stat *st)
+{
+	struct fs_seen *fs;
+	size_t i;
+
+	if (!S_ISREG(st->st_mode))
+		return (0);
+	for (i = 0; i < MIN(e->be_nfs, FS_SEEN); i++)
+		if (e->be_fs[i].fs_dev == st->st_dev)
+			return (e->be_fs[i].fs_keeps_size);
+	fs = &e->be_fs[e->be_nfs++ % FS_SEEN];
+	fs->fs_dev = st->st_dev;
+	fs->fs_keeps_size = bufsz_host_keeps_size(fd);
+	return (fs->fs_keeps_size);
 }
 
 /*
@@ -205,13 +239,19 @@ choose(const struct job *j)
 	return (p);
 }
 
-/* Copy j_left bytes (or to end of input) by the chosen path. */
+/*
+ * Copy j_left bytes (or to end of input) by the chosen path.  A fast
+ * path that moved everything and left read/write only the read of 0
+ * that confirms the end is still the path that took the copy.
+ */
 static int
 copy_span(struct job *j)
 {
 	enum bufsz_path p;
+	off_t start, handed;
 	int r;
 
+	start = j->j_e->be_moved;
 	switch (p = choose(j)) {
 	case BUFSZ_PATH_RW:
 		r = REFUSED;
@@ -227,8 +267,11 @@ copy_span(struct job *j)
 		j->j_e->be_last = p;
 		return (r);
 	}
-	j->j_e->be_last = BUFSZ_PATH_RW;
-	return (copy_rw(j));
+	handed = j->j_e->be_moved;
+	r = copy_rw(j);
+	j->j_e->be_last = handed != start && j->j_e->be_moved == handed ? p :
+	    BUFSZ_PATH_RW;
+	return (r);
 }
 
 /* The path that always works: through the buffer, a read at a time. */
@@ -369,7 +412,10 @@ copy_mmap(struct job *j)
  * holes, read/write turns blocks of zeros into holes instead.
  *
  * Where the input ends is decided with care, since the output is cut or
- * extended to it and whatever it has not copied becomes zeros:
+ * extended to it and whatever it has not copied becomes zeros.  On a
+ * file system that does not keep sizes, the holes it reports end at a
+ * size that may be a lie: read/write, which reads to the end, goes
+ * instead.  Elsewhere:
  * - A span of data that comes up short has met the input's true end: a
  *   file that shrank, or one whose size is a lie (sysfs says 4096 bytes
  *   and has no blocks, so it looks all hole).  It ends there.
@@ -386,6 +432,8 @@ copy_sparse(struct job *j)
 	off_t pos, data, hole, delta, end;
 	int r;
 
+	if (!bufsz_size_kept(j))
+		return (REFUSED);
 	if ((pos = lseek(j->j_in, 0, SEEK_CUR)) == -1 ||
 	    (delta = lseek(j->j_out, 0, SEEK_CUR)) == -1)
 		return (REFUSED);
@@ -452,36 +500,17 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
  * that takes such an input safely (bufsz_kpath_unseen(): Linux's
  * sendfile into /dev/null), one call of it goes first.  Its short count
  * alone proves nothing: a read error after some bytes is dropped from
- * the count, to come back at the next call.  But a short count met by
- * the end of the input, asked of lseek(2) just after, is the whole
- * file, copied, and the read error that would have stopped it short
- * cannot have happened: a small file costs open, that call, the seek and
- * close, and no stat.  (A device's seek to its end may answer anything;
- * into /dev/null nothing but the exit status could suffer, and the
- * devices sendfile reads, /dev/zero and /dev/urandom, never come back
- * short.)  Anything else has its stat taken and goes on as in
- * bufsz_copy(), from the byte the first call stopped at, or, when that
- * call moved nothing, is left untouched to the caller.
- *
- * CPU time of cat over 20,000 files of 4 KiB into /dev/null, as a ratio
- * to busybox cat's (open, sendfile, a second sendfile for its 0, close):
- * medians and quartiles of 60 rounds, each running every variant twice
- * in turn.  Intel Xeon KVM guest, 2 vCPUs, Linux 6.18, glibc 2.36, ext4.
- *
- *	the seek after the call (AUTO)			0.988 (0.978-1.001)
- *	the stat first (BUFSZ_PATH=sendfile)		1.044 (1.034-1.059)
- *
- * Reproduce: perf stat -r 2 -e task-clock of "env BUFSZ_PATH=auto cat
- * f...", of "env BUFSZ_PATH=sendfile cat f..." (a forced path never
- * takes an unseen input) and of "env X=1 busybox cat f...", in turn, for
- * many rounds, with more than 1024 operands (fewer are opened ahead, and
- * stat'ed, for cat's sandbox).  A C loop over its arguments making only
- * the calls, the same way (50 rounds): open, sendfile, lseek, close 0.970
- * (0.960-0.978); busybox's four 1.000 (0.990-1.005); open, fstat,
- * sendfile, close 1.024 (1.013-1.037), glibc's fstat being a newfstatat
- * with an empty path; open, sendfile, close 0.929 (0.912-0.939), which is
- * what taking the short count on trust would save, at the price of a
- * read error after some bytes going unreported.
+ * the count, to come back at the next call, and a kernel path stops at
+ * the size the file system gave, which a FUSE or network file may have
+ * outgrown.  So one read(2) follows a short count: its 0 is the end,
+ * whatever the file system, and the error or the byte it may bring
+ * instead goes on as in bufsz_copy().  A small file costs open, that
+ * call, the read and close, and no stat: busybox makes as many calls
+ * (its 0 comes from a second sendfile), and the read costs what a seek
+ * to the end would.  Anything else has its stat taken and goes on from
+ * the byte the first call stopped at, or, when that call moved nothing,
+ * is left untouched to the caller.  make bench's small-file case sets it
+ * beside busybox (docs/bench).
  */
 int
 bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
@@ -490,8 +519,8 @@ bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
 	struct stat isb;
 	struct job j;
 	enum bufsz_path p;
-	ssize_t n;
-	off_t end;
+	ssize_t n, m;
+	char c;
 
 	if (e->be_force != BUFSZ_PATH_AUTO || (e->be_flags & BUFSZ_SPARSE))
 		return (BUFSZ_UNSEEN);
@@ -501,11 +530,13 @@ bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
 	e->be_last = p;
 	e->be_moved = n;
 	if ((size_t)n < CHUNK_MAX) {
-		if ((end = lseek(in, 0, SEEK_END)) == n)
+		if ((m = bufsz_read(in, &c, 1)) == 0)
 			return (BUFSZ_OK);
-		/* Back to where the call stopped: the input began at 0. */
-		if (end != -1 && lseek(in, n, SEEK_SET) == -1)
+		if (m < 0)
 			return (BUFSZ_EREAD);
+		if (bufsz_write_all(out, &c, 1) != 0)
+			return (BUFSZ_EWRITE);
+		e->be_moved++;
 	}
 	if (fstat(in, &isb) != 0)
 		return (BUFSZ_EREAD);

@@ -14,9 +14,10 @@
 #include "bufsz_impl.h"
 
 /*
- * Move capped chunks until the input ends.  A refusal, or a first call
- * that moves nothing where the input may still have bytes
- * (bufsz_job_declines()), hands the rest to read/write.
+ * Move capped chunks until the input ends.  A refusal, or a 0 where the
+ * input may still have bytes (bufsz_job_declines(): after a first call
+ * that moved nothing, or from a file system that does not keep sizes),
+ * hands the rest to read/write.
  */
 int
 bufsz_kpath_loop(struct job *j, ssize_t (*move)(const struct job *, size_t))

@@ -26,12 +26,14 @@
 #	FSLOCAL_HOST	usr.bin/tail/local_*.c: file systems kqueue hears
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe
 #	INFO_HOST	lib/libbufsz/info_*.c: the progress signal
+#	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
 #	SAFETY_HOST	tests/safety/host_*.c
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
 #	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
 #	MK_KQUEUE	usr.bin/tail/local_*.c
 #	MK_CGROUP	lib/libbufsz/tests/cgroup_test
 #	MK_LIBDL	tests/faultinj: dlsym(3) in libdl
+#	MK_FUSE		lib/libbufsz/tests/lyingfs: a FUSE file system (libfuse3)
 #
 # The values
 # for FreeBSD are what make freebsd-import writes into the Makefiles it
@@ -44,8 +46,9 @@
 OPSYS?=		${.MAKE.OS}
 
 HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
-		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST INFO_HOST SAFETY_HOST \
-		MK_COPY_FILE_RANGE MK_EXTATTR MK_KQUEUE MK_CGROUP MK_LIBDL
+		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST INFO_HOST \
+		SIZEKEPT_HOST SAFETY_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
+		MK_KQUEUE MK_CGROUP MK_LIBDL MK_FUSE
 
 .if ${OPSYS} == "Linux"
 LOCK_HOST=		ofd
@@ -58,12 +61,14 @@ FOLLOW_HOST=		linux
 FSLOCAL_HOST=		none
 YES_HOST=		linux
 INFO_HOST=		sigusr1
+SIZEKEPT_HOST=		linux
 SAFETY_HOST=		linux
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		no
 MK_KQUEUE=		no
 MK_CGROUP=		yes
 MK_LIBDL=		yes
+MK_FUSE=		yes
 .elif ${OPSYS} == "FreeBSD"
 LOCK_HOST=		flock
 SANDBOX_HOST=		none
@@ -75,12 +80,14 @@ FOLLOW_HOST=		kqueue
 FSLOCAL_HOST=		freebsd
 YES_HOST=		portable
 INFO_HOST=		siginfo
+SIZEKEPT_HOST=		freebsd
 SAFETY_HOST=		portable
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		yes
 MK_KQUEUE=		yes
 MK_CGROUP=		no
 MK_LIBDL=		no
+MK_FUSE=		no
 .else
 LOCK_HOST=		flock
 SANDBOX_HOST=		none
@@ -99,11 +106,13 @@ MK_KQUEUE=		no
 .endif
 YES_HOST=		portable
 INFO_HOST=		siginfo
+SIZEKEPT_HOST=		portable
 SAFETY_HOST=		portable
 MK_COPY_FILE_RANGE=	no
 MK_EXTATTR=		yes
 MK_CGROUP=		no
 MK_LIBDL=		no
+MK_FUSE=		no
 .endif
 
 # FreeBSD's <sys/cdefs.h> names a function that never returns __dead2;

@@ -52,6 +52,7 @@
 #ifdef __linux__
 #include <sys/sendfile.h>
 #include <sys/uio.h>
+#include <sys/vfs.h>
 #endif
 
 #include <dlfcn.h>
@@ -88,14 +89,15 @@
 enum fn {
 	F_READ, F_WRITE, F_PREAD, F_PWRITE, F_CFR, F_SPLICE, F_SENDFILE,
 	F_VMSPLICE, F_MMAP, F_OPEN, F_OPENAT, F_FSTAT, F_FSTATAT, F_FSYNC,
-	F_CLOSE, F_LSEEK, F_MALLOC, F_CALLOC, F_REALLOC, F_MEMALIGN, NFN
+	F_CLOSE, F_LSEEK, F_MALLOC, F_CALLOC, F_REALLOC, F_MEMALIGN,
+	F_FSTATFS, NFN
 };
 
 static const char *const fn_names[NFN] = {
 	"read", "write", "pread", "pwrite", "copy_file_range", "splice",
 	"sendfile", "vmsplice", "mmap", "open", "openat", "fstat", "fstatat",
 	"fsync", "close", "lseek", "malloc", "calloc", "realloc",
-	"posix_memalign"
+	"posix_memalign", "fstatfs"
 };
 
 static const struct {
@@ -185,6 +187,7 @@ static int	(*real_fstat64)(int, struct stat64 *);
 static int	(*real_fstatat64)(int, const char *, struct stat64 *, int);
 #ifdef __linux__
 static ssize_t	(*real_sendfile64)(int, int, off64_t *, size_t);
+static int	(*real_fstatfs64)(int, struct statfs64 *);
 #endif
 #endif
 #ifdef HAVE_CFR
@@ -197,6 +200,7 @@ static ssize_t	(*real_splice)(int, off_t *, int, off_t *, size_t,
 static ssize_t	(*real_sendfile)(int, int, off_t *, size_t);
 static ssize_t	(*real_vmsplice)(int, const struct iovec *, unsigned long,
 		    unsigned int);
+static int	(*real_fstatfs)(int, struct statfs *);
 #endif
 
 static void	die(const char *, const char *) __dead2;
@@ -316,6 +320,7 @@ resolve_all(void)
 	RESOLVE(real_splice, "splice");
 	RESOLVE(real_sendfile, "sendfile");
 	RESOLVE(real_vmsplice, "vmsplice");
+	RESOLVE(real_fstatfs, "fstatfs");
 #endif
 #ifdef LFS64
 	RESOLVE(real_lseek64, "lseek64");
@@ -328,6 +333,7 @@ resolve_all(void)
 	RESOLVE(real_fstatat64, "fstatat64");
 #ifdef __linux__
 	RESOLVE(real_sendfile64, "sendfile64");
+	RESOLVE(real_fstatfs64, "fstatfs64");
 #endif
 #endif
 }
@@ -897,6 +903,9 @@ vmsplice(int fd, const struct iovec *iov, unsigned long cnt,
 	end(F_VMSPLICE, ft, n < 0);
 	return (n);
 }
+
+/* The engine asks it once per file system, to learn if sizes are kept. */
+DEF_STAT(fstatfs, F_FSTATFS, (int fd, struct statfs *sb), (fd, sb))
 #endif /* __linux__ */
 
 /* O_CREAT and O_TMPFILE (where there is one) carry a mode. */
@@ -1045,6 +1054,7 @@ DEF_FSTAT(64, struct stat64)
 DEF_FSTATAT(64, struct stat64)
 #ifdef __linux__
 DEF_SENDFILE(64, off64_t)
+DEF_STAT(fstatfs64, F_FSTATFS, (int fd, struct statfs64 *sb), (fd, sb))
 #endif
 #endif /* LFS64 */
 

@@ -121,6 +121,10 @@ fi_faults()
 		echo "EIO:f EINTR:f" ;;
 	fstat|fstatat|fsync|lseek)
 		echo "EIO:f" ;;
+	fstatfs)
+		# Only asks whether the file system keeps sizes: when it
+		# cannot tell, the end is read.
+		echo "EIO:r" ;;
 	malloc|calloc|realloc|posix_memalign)
 		echo "ENOMEM:f" ;;
 	esac
@@ -139,7 +143,7 @@ fi_path_func()
 }
 
 FI_FUNCS="read write pread pwrite copy_file_range splice sendfile vmsplice
-	mmap open openat fstat fstatat fsync close malloc calloc realloc
+	mmap open openat fstat fstatat fstatfs fsync close malloc calloc realloc
 	posix_memalign"
 
 # fi_is_prefix A B: whether file A is a prefix of file B (or B itself).

@@ -520,6 +520,44 @@ ATF_TC_BODY(size_lie_input, tc)
 }
 
 /*
+ * Which files end where their size says: one on tmpfs (/dev/shm, where
+ * there is one) does; a /proc file (it says 0 and holds its text), a pipe
+ * and a directory do not.  The answer for a file system, once had, holds
+ * for its other files without asking again: here, a descriptor that
+ * cannot be asked.
+ */
+ATF_TC_WITHOUT_HEAD(size_is_end);
+ATF_TC_BODY(size_is_end, tc)
+{
+	struct bufsz_engine *e;
+	struct stat st;
+	char shm[64];
+	int fd, p[2];
+
+	ATF_REQUIRE((e = bufsz_engine_new(0)) != NULL);
+	ATF_REQUIRE(pipe(p) == 0 && fstat(p[0], &st) == 0);
+	ATF_CHECK(!bufsz_size_is_end(e, p[0], &st));
+	ATF_REQUIRE(close(p[0]) == 0 && close(p[1]) == 0);
+	ATF_REQUIRE((fd = open(".", O_RDONLY)) >= 0 && fstat(fd, &st) == 0);
+	ATF_CHECK(!bufsz_size_is_end(e, fd, &st));
+	ATF_REQUIRE(close(fd) == 0);
+	if ((fd = open("/proc/self/stat", O_RDONLY)) >= 0) {
+		ATF_REQUIRE(fstat(fd, &st) == 0);
+		ATF_CHECK(!bufsz_size_is_end(e, fd, &st));
+		ATF_REQUIRE(close(fd) == 0);
+	}
+	(void)snprintf(shm, sizeof(shm), "/dev/shm/engine_test.%ld",
+	    (long)getpid());
+	if ((fd = open(shm, O_RDWR | O_CREAT | O_TRUNC, 0644)) >= 0) {
+		ATF_REQUIRE(unlink(shm) == 0 && fstat(fd, &st) == 0);
+		ATF_CHECK(bufsz_size_is_end(e, fd, &st));
+		ATF_CHECK(bufsz_size_is_end(e, -1, &st));
+		ATF_REQUIRE(close(fd) == 0);
+	}
+	bufsz_engine_free(e);
+}
+
+/*
  * The same sysfs files copied as cp copies, keeping holes: st_blocks 0
  * under a size of 4096 looks sparse, and the copy must still hold what
  * reading gives, not be padded with zeros to the size the file claims.
@@ -1799,6 +1837,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, paths_to_devnull);
 	ATF_TP_ADD_TC(tp, size_zero_input);
 	ATF_TP_ADD_TC(tp, size_lie_input);
+	ATF_TP_ADD_TC(tp, size_is_end);
 	ATF_TP_ADD_TC(tp, size_lie_sparse);
 	ATF_TP_ADD_TC(tp, sparse_growing);
 	ATF_TP_ADD_TC(tp, tty_eof_once);

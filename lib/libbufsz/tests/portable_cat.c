@@ -1,0 +1,89 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * portable_cat: the copy engine as it runs on a host that cannot tell
+ * which file systems keep their files' sizes (sizekept_portable.c is
+ * linked in, in place of the host's own), for the tests of the end of
+ * file: no size is taken for the end, which a read that returns 0
+ * confirms.  The host's kernel paths are used as on the host.
+ *
+ *	portable_cat [-s] [file ...]
+ *
+ * Copies each file, or the standard input, to the standard output.  -s
+ * keeps holes, as cp does (the output must be a new, empty file).
+ */
+
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <err.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "bufsz.h"
+
+static int	copy_one(struct bufsz_engine *, int, const char *);
+static void	usage(void) __dead2;
+
+static int
+copy_one(struct bufsz_engine *e, int fd, const char *name)
+{
+
+	switch (bufsz_copy(e, fd, NULL, STDOUT_FILENO, NULL)) {
+	case BUFSZ_OK:
+		return (0);
+	case BUFSZ_EREAD:
+		warn("%s", name);
+		return (1);
+	default:
+		err(1, "stdout");
+	}
+}
+
+static void
+usage(void)
+{
+
+	fprintf(stderr, "usage: portable_cat [-s] [file ...]\n");
+	exit(1);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct bufsz_engine *e;
+	int ch, fd, flags, rval;
+
+	flags = 0;
+	while ((ch = getopt(argc, argv, "s")) != -1) {
+		switch (ch) {
+		case 's':
+			flags = BUFSZ_SPARSE;
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if ((e = bufsz_engine_new(flags)) == NULL)
+		err(1, "bufsz_engine_new");
+	if (argc == 0)
+		return (copy_one(e, STDIN_FILENO, "stdin"));
+	for (rval = 0; *argv != NULL; argv++) {
+		if ((fd = open(*argv, O_RDONLY)) == -1) {
+			warn("%s", *argv);
+			rval = 1;
+			continue;
+		}
+		rval |= copy_one(e, fd, *argv);
+		if (close(fd) != 0) {
+			warn("%s", *argv);
+			rval = 1;
+		}
+	}
+	bufsz_engine_free(e);
+	return (rval);
+}
