@@ -381,20 +381,21 @@ check "tail's Makefile.depend.options (Casper) is gone" \
     test ! -e "$ext/usr.bin/tail/Makefile.depend.options"
 
 # Only the C files FreeBSD compiles: those the tree's own make picks for
-# FreeBSD in each directory, and no other.
+# FreeBSD in any imported directory (a test program may compile a file
+# of the directory above), and no other.
 onlyfreebsd()
 {
-	for m in $makefiles; do
-		d=${m%/Makefile}
-		want=$(cd "$srctop/$d" && env -u MAKEFLAGS -u MAKELEVEL \
+	want=$(for m in $makefiles; do
+		(cd "$srctop/${m%/Makefile}" && env -u MAKEFLAGS -u MAKELEVEL \
 		    MAKESYSPATH="$srctop/share/mk" bmake -m "$srctop/share/mk" \
 		    OPSYS=FreeBSD OBJTOP="$work/o" SANITIZE=0 \
-		    -V '${.ALLTARGETS:M*.o:S/.o$/.c/:O}')
-		have=$(cd "$ext/$d" && ls ./*.c 2>/dev/null | sed 's,^\./,,' |
-		    sort)
-		[ "$(echo $want)" = "$(echo $have)" ] ||
-		    { echo "$d: want: $want; have: $have"; return 1; }
-	done
+		    -V '${.ALLTARGETS:M*.o:T:S/.o$/.c/}' | tr ' ' '\n')
+	done | sort -u)
+	have=$(for m in $makefiles; do
+		(cd "$ext/${m%/Makefile}" && ls ./*.c 2>/dev/null)
+	done | sed 's,^\./,,' | sort -u)
+	[ "$(echo $want)" = "$(echo $have)" ] ||
+	    { echo "want: $want; have: $have"; return 1; }
 }
 check "only FreeBSD's C files, each one FreeBSD compiles" onlyfreebsd
 

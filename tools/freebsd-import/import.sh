@@ -115,18 +115,27 @@ component_files()
 	fi
 }
 
+# The objects FreeBSD's build of a component makes, in any of its
+# directories: a test program may compile a file of the directory above
+# (.PATH), as lib/libbufsz/tests does.
+component_objs()
+{
+	component_files "$1" | sed -n 's,/Makefile$,,p' | while read -r d; do
+		(cd "$srctop/$d" && ourmake -V '${.ALLTARGETS:M*.o:T}')
+	done | tr '\n' ' '
+}
+
 # Copies one component, its Makefiles resolved for FreeBSD and its C
 # files only where FreeBSD compiles them.
 put_component()
 {
 	c=$1
 	rm -rf "${fb:?}/$c"
+	objs=" $(component_objs "$c") "
 	component_files "$c" | while read -r f; do
 		d=${f%/*}
 		case $f in
 		*.c)
-			objs=" $(cd "$srctop/$d" &&
-			    ourmake -V '${.ALLTARGETS:M*.o}') "
 			o=${f##*/}
 			case $objs in
 			*" ${o%.c}.o "*)	;;
