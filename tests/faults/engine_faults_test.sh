@@ -431,16 +431,25 @@ fstatfs_once_body()
 		printf 'file %d\n' $_i > small$_i
 		_i=$((_i + 1))
 	done
-	cat small* > expect
+	# Over 1024 operands, so that cat's sandbox, which asks fstatfs of
+	# the operands' directories, is not entered: the count is the
+	# engine's alone.
+	set --
+	_i=0
+	while [ $_i -lt 37 ]; do
+		set -- "$@" small*
+		_i=$((_i + 1))
+	done
+	cat "$@" > expect
 	for _path in auto rw sendfile splice; do
 		FI_ENV="BUFSZ_PATH=$_path"
-		fi_run "" "$ROOT/bin/cat" small*
+		fi_run "" "$ROOT/bin/cat" "$@"
 		[ "$fi_status" -eq 0 ] && cmp -s out expect ||
 		    atf_fail "cat of 30 files failed ($_path)"
 		[ "$(fi_count fstatfs)" -eq 1 ] ||
 		    atf_fail "fstatfs called $(fi_count fstatfs) times for" \
-		    "30 files on one file system ($_path)"
-		fi_run "fstatfs:1:EIO" "$ROOT/bin/cat" small*
+		    "1110 operands on one file system ($_path)"
+		fi_run "fstatfs:1:EIO" "$ROOT/bin/cat" "$@"
 		[ "$fi_status" -eq 0 ] && [ ! -s err ] && cmp -s out expect ||
 		    atf_fail "a failed fstatfs made cat fail ($_path)"
 	done

@@ -1985,9 +1985,9 @@ calls_per_file()
 # /dev/null and into a file, confines itself or not as CONFINED says (yes,
 # no; any: unknown), spends at most 4 calls a file (5 confined: the lstat
 # for the sandbox's rules), one of which moves it, and copies the bytes
-# right.  Into /dev/null unconfined, a file is copied before it is looked
-# at: one sendfile, and in place of a stat the read of 0 that proves its
-# end, on any file system.
+# right.  Into /dev/null, a file is copied before it is looked at: one
+# sendfile, and in place of a stat the read of 0 that proves its end, on
+# any file system.
 small_calls()
 {
 	_what="$1${2:+ ($2)}"
@@ -2000,7 +2000,7 @@ small_calls()
 		[ "$(cat calls)" -le $_max ] ||
 		    atf_fail "$_what: $(cat calls) calls a file into $out"
 		_moves=1
-		[ "$out" = /dev/null ] && [ "$(cat confined)" = no ] && _moves=2
+		[ "$out" = /dev/null ] && _moves=2
 		[ "$(cat moves)" -le $_moves ] ||
 		    atf_fail "$_what: $(cat moves) calls move each file into $out"
 	done
@@ -2011,8 +2011,8 @@ atf_test_case small_files_calls
 small_files_calls_head()
 {
 	atf_set descr "cat spends at most 4 system calls on a small file" \
-	    "(open, fstat, one copy, close; into /dev/null unconfined, a" \
-	    "read of its end in place of fstat), 5 confined (an lstat" \
+	    "(open, fstat, one copy, close; into /dev/null, a read of" \
+	    "its end in place of fstat), 5 confined (an lstat" \
 	    "before it starts), and copies it whole"
 	atf_set timeout 300
 }
