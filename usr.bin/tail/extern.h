@@ -57,6 +57,7 @@ char	*window_buffer(const struct stat *, size_t *);
 size_t	policy_size(const struct stat *);
 size_t	page_size(void);
 int	seekable(struct input *, off_t *);
+int	size_is_end(struct input *, const struct stat *);
 
 /* forward.c: 0, or -1 when the input failed (said) */
 int	forward(struct input *);

@@ -14,7 +14,9 @@
  * in place, as logs are rotated by copytruncate) is read again from its
  * start; FreeBSD's goes to its new end, and loses whatever was written
  * between the truncation and its noticing.  A /proc file, whose size
- * says 0, is not taken for one that shrank: it is read on.
+ * says 0, is not taken for one that shrank: it is read on; so is any
+ * file on a file system that does not keep sizes (FUSE, NFS), where a
+ * file may hold more than it says.
  *
  * With -F, a name that can be opened but not read (a directory, a disk
  * that fails) is tried again once a round of names, not at once: its
@@ -54,6 +56,7 @@ static int	recheck(struct file *);
 static int	reopen(struct file *);
 static int	show(struct file *);
 static int	show_stream(struct file *);
+static int	sized(struct file *, const struct stat *);
 static void	learn_size(struct file *, off_t);
 static int	fail(struct file *);
 static void	say(struct file *);
@@ -239,14 +242,14 @@ show(struct file *f)
 	if (fstat(in->in_fd, &st) != 0 ||
 	    (pos = lseek(in->in_fd, 0, SEEK_CUR)) == -1)
 		return (fail(f));
-	if (st.st_size < pos && !f->f_nosize) {
+	if (st.st_size < pos && sized(f, &st)) {
 		/* Truncated: read again from the start. */
 		if (lseek(in->in_fd, 0, SEEK_SET) == -1)
 			return (fail(f));
 		pos = 0;
 	}
 	in->in_st = st;
-	if (st.st_size == pos && pos > 0 && !f->f_nosize)
+	if (st.st_size == pos && pos > 0 && sized(f, &st))
 		return (0);
 	buf = window_buffer(&st, &len);
 	if ((n = bufsz_read(in->in_fd, buf, len)) < 0)
@@ -294,6 +297,21 @@ show_stream(struct file *f)
 		out_write(buf, (size_t)n);
 	}
 	return (was != f->f_eof);
+}
+
+/*
+ * Whether the file's size says where its data ends, so that a size below
+ * the offset means the file was cut.  Elsewhere (/proc, FUSE, NFS) the
+ * file is read on from its offset: there a size cannot tell a cut file
+ * from one that holds more than it says, and missing a truncation, as
+ * FreeBSD's tail does on every file system, is better than showing the
+ * whole file again at every look.
+ */
+static int
+sized(struct file *f, const struct stat *st)
+{
+
+	return (!f->f_nosize && size_is_end(&f->f_in, st));
 }
 
 /*

@@ -16,9 +16,10 @@
  * a file cut short under a mapping kills the reader with SIGBUS, where
  * pread just comes back short.
  *
- * Anything else (a pipe, a terminal, a /proc file whose size says 0, or
- * a file whose size turns out to lie) is read as a stream, holding what
- * the selection needs (hold.c).  A count from the start is skipped as
+ * Anything else (a pipe, a terminal, a /proc file whose size says 0, a
+ * file on FUSE or NFS that holds more than its size says, or a file whose
+ * size turns out to lie) is read as a stream, holding what the selection
+ * needs (hold.c).  A count from the start is skipped as
  * the input is read, then the engine copies the rest.
  */
 

@@ -20,6 +20,8 @@
 static struct bufsz_engine *engine;
 static struct stat outst;	/* the standard output, taken once */
 
+static int	ends_at_size(struct input *);
+
 /*
  * A failure on one input: said, remembered in the exit status.  errno
  * is kept for the caller, which may remember what was said.
@@ -160,10 +162,10 @@ page_size(void)
 
 /*
  * Whether the input can be read by position: a regular file that says
- * it has bytes past its offset.  *begin is the offset, where the input
- * begins for tail (a standard input may have been read from already).
- * A file of size 0 may be a /proc file that has content all the same:
- * only reading it tells.
+ * it has bytes past its offset and ends where it says.  *begin is the
+ * offset, where the input begins for tail (a standard input may have
+ * been read from already).  A file of size 0 may be a /proc file that
+ * has content all the same: only reading it tells.
  */
 int
 seekable(struct input *in, off_t *begin)
@@ -173,5 +175,35 @@ seekable(struct input *in, off_t *begin)
 		return (0);
 	if ((*begin = lseek(in->in_fd, 0, SEEK_CUR)) == -1)
 		return (0);
-	return (in->in_st.st_size > *begin);
+	return (in->in_st.st_size > *begin && ends_at_size(in));
+}
+
+/*
+ * Whether the file's data ends where its size says.  On a file system
+ * that does not keep sizes (FUSE, NFS) a read at the size must find
+ * nothing: a file served by a program may hold far more than it says,
+ * and tail would start from the wrong place.  A file that says more than
+ * it holds passes here; the windows read short and tell.  A read that
+ * fails is left to the stream, which says so.
+ */
+static int
+ends_at_size(struct input *in)
+{
+	ssize_t n;
+	char c;
+
+	if (bufsz_size_is_end(engine, in->in_fd, &in->in_st))
+		return (1);
+	while ((n = pread(in->in_fd, &c, 1, in->in_st.st_size)) == -1 &&
+	    errno == EINTR)
+		;
+	return (n == 0);
+}
+
+/* Whether a size below the offset can only mean that the file was cut. */
+int
+size_is_end(struct input *in, const struct stat *st)
+{
+
+	return (bufsz_size_is_end(engine, in->in_fd, st));
 }

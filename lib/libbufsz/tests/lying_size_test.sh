@@ -7,6 +7,8 @@
 # every path, as GNU's and FreeBSD's do, however the reads are cut, and a
 # file that says more than it holds is copied as it is.  portable_cat is
 # the engine with the rule of a host that cannot tell file systems apart.
+# tail must show the end the file really has, and -f must not take the
+# size for a truncation and show the file again.
 #
 # Needs Linux, libfuse3 at build time, /dev/fuse, and the right to mount
 # (root, or fusermount3); the cases skip, saying which is missing.
@@ -80,6 +82,72 @@ copies_whole()
 		    "$(wc -c < expect): $(cat err)"
 	done
 	unset BUFSZ_PATH
+}
+
+# tail_on CHECK: CHECK N, after mounting each file tail has to read
+# right: one that holds more than it says (whole, then cut in short
+# reads), one that says nothing, one that holds less; N lines each.
+tail_on()
+{
+	_check=$1
+	lying_init
+	for _case in 65536 "65536 -c 1000" "65536 -s 0" \
+	    "256 -s 1048576 -l 4096"; do
+		# shellcheck disable=SC2086
+		set -- $_case
+		_lines=$1
+		shift
+		lying_mount "$@"
+		expect_lines "$_lines"
+		"$_check" "$_lines" "lyingfs${*:+ $*}"
+	done
+}
+
+# Each CHECK N OPTIONS: tail, installed, shows what it selects of the N
+# lines of ./mnt/file.
+tail_bytes()
+{
+	_last=$(printf %015d $(($1 - 1)))
+	_prev=$(printf %015d $(($1 - 2)))
+	atf_check -o inline:"${_prev#????????????}\n$_last\n" \
+	    "$ROOT/usr/bin/tail" -c 20 mnt/file
+}
+
+tail_lines()
+{
+	atf_check -o inline:"$(printf '%015d\n%015d' $(($1 - 2)) \
+	    $(($1 - 1)))\n" "$ROOT/usr/bin/tail" -n 2 mnt/file
+}
+
+tail_plus()
+{
+	dd if=expect of=want bs=4999 skip=1 2>/dev/null
+	"$ROOT/usr/bin/tail" -c +5000 mnt/file > out 2>err && [ ! -s err ] &&
+	    cmp -s out want || atf_fail "tail -c +5000 ($2):" \
+	    "$(wc -c < out) bytes of $(wc -c < want): $(cat err)"
+}
+
+tail_reverse()
+{
+	awk -v n="$1" 'BEGIN { for (i = n - 1; i >= 0; i--)
+	    printf "%015d\n", i }' > want
+	"$ROOT/usr/bin/tail" -r mnt/file > out 2>err && [ ! -s err ] &&
+	    cmp -s out want || atf_fail "tail -r ($2): $(wc -c < out)" \
+	    "bytes of $(wc -c < want): $(cat err)"
+}
+
+# -f runs until timeout ends it; its last ten lines must come once.
+tail_follow()
+{
+	awk -v n="$1" 'BEGIN { for (i = n - 10; i < n; i++)
+	    printf "%015d\n", i }' > want
+	timeout 2 "$ROOT/usr/bin/tail" -f mnt/file > out 2>err
+	_s=$?
+	[ $_s -eq 124 ] && [ ! -s err ] ||
+	    atf_fail "tail -f ($2) exited $_s before the timeout: $(cat err)"
+	_n=$(grep -c "^$(printf %015d $(($1 - 1)))\$" out)
+	cmp -s out want || atf_fail "tail -f ($2): $(wc -c < out) bytes," \
+	    "the last line $_n times"
 }
 
 atf_test_case holds_more cleanup
@@ -239,6 +307,81 @@ error_past_size_cleanup()
 	lying_unmount
 }
 
+atf_test_case tail_bytes cleanup
+tail_bytes_head()
+{
+	atf_set descr "tail -c 20 shows the last 20 bytes of a file" \
+	    "that holds more, less or other than its size says"
+}
+tail_bytes_body()
+{
+	tail_on tail_bytes
+}
+tail_bytes_cleanup()
+{
+	lying_unmount
+}
+
+atf_test_case tail_lines cleanup
+tail_lines_head()
+{
+	atf_set descr "tail -n 2 shows the last 2 lines of a file" \
+	    "that holds more, less or other than its size says"
+}
+tail_lines_body()
+{
+	tail_on tail_lines
+}
+tail_lines_cleanup()
+{
+	lying_unmount
+}
+
+atf_test_case tail_plus cleanup
+tail_plus_head()
+{
+	atf_set descr "tail -c +5000 shows all from byte 5000 of a file" \
+	    "that holds more, less or other than its size says"
+}
+tail_plus_body()
+{
+	tail_on tail_plus
+}
+tail_plus_cleanup()
+{
+	lying_unmount
+}
+
+atf_test_case tail_reverse cleanup
+tail_reverse_head()
+{
+	atf_set descr "tail -r shows every line, last first, of a file" \
+	    "that holds more, less or other than its size says"
+}
+tail_reverse_body()
+{
+	tail_on tail_reverse
+}
+tail_reverse_cleanup()
+{
+	lying_unmount
+}
+
+atf_test_case tail_follow cleanup
+tail_follow_head()
+{
+	atf_set descr "tail -f shows the last 10 lines of a file that holds" \
+	    "more, less or other than its size says once, not at every look"
+}
+tail_follow_body()
+{
+	tail_on tail_follow
+}
+tail_follow_cleanup()
+{
+	lying_unmount
+}
+
 # Into /dev/null nothing shows the bytes; lyingfs says how far reads went.
 # Up to 1024 operands cat stats each one first; more, and it copies one
 # it has just opened before looking at it (bufsz_copy_opened()).
@@ -286,4 +429,9 @@ atf_init_test_cases()
 	atf_add_test_case error_past_size
 	atf_add_test_case says_nothing
 	atf_add_test_case devnull
+	atf_add_test_case tail_bytes
+	atf_add_test_case tail_lines
+	atf_add_test_case tail_plus
+	atf_add_test_case tail_reverse
+	atf_add_test_case tail_follow
 }
