@@ -11,6 +11,9 @@
 #	make freebsd-import FREEBSD_SRC=DIR [PATCH=file]
 #				put the tree into a FreeBSD source tree
 #	make check-freebsd-import	the import, into a small extract
+#	make compare-freebsd FREEBSD_SRC=DIR
+#				this tree beside FreeBSD's, in
+#				docs/freebsd/comparison.md
 #	make obj | depend | cleandir	as on any BSD, in every directory
 #
 # Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
@@ -19,7 +22,8 @@
 
 _TARGETS=	all buildworld installworld install test lint bench fuzz \
 		safety clean cleandir obj depend showworld check-bsd \
-		check-freebsd-mk freebsd-import check-freebsd-import
+		check-freebsd-mk freebsd-import check-freebsd-import \
+		compare-freebsd
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
@@ -115,6 +119,14 @@ check-freebsd-import: .PHONY
 	@env BSD_SYSROOTS=${BSD_SYSROOTS} FREEBSD_SRC=${FREEBSD_SRC} \
 	    sh ${SRCTOP}/tools/freebsd-import/check.sh ${SRCTOP} \
 	    ${OBJROOT}check-freebsd-import
+
+compare-freebsd: .PHONY
+.if empty(_IMPORT_INTO)
+	@echo "make compare-freebsd: say where: FREEBSD_SRC=DIR" >&2
+	@false
+.else
+	@sh ${SRCTOP}/tools/compare-freebsd.sh ${_IMPORT_INTO}
+.endif
 
 clean: .PHONY
 	rm -rf ${OBJROOT:S,/$,,}
