@@ -66,8 +66,9 @@ lines_of()
 {
 	root=$1
 	shift
-	[ $# -gt 0 ] || { echo 0; return; }
-	(cd "$root" && cat -- "$@") | wc -l | tr -d ' '
+	(cd "$root" && for f in "$@"; do
+		[ -f "$f" ] && cat -- "$f"
+	done) | wc -l | tr -d ' '
 }
 
 c_lines()
@@ -103,8 +104,8 @@ long_functions()
 	done
 }
 
-# Lines that cite a tracker issue by number ("issue 10", "issues 10 and
-# 15"), and the files that hold them, among the given paths.
+# Lines that cite a tracker issue by number (the word, then a number),
+# and the files that hold them, among the given paths.
 TRACKER='[Ii]ssues\{0,1\} #\{0,1\}[0-9]'
 tracker_refs()
 {
@@ -160,6 +161,15 @@ man_ratios()
 		    'BEGIN { printf "%s%.2f", s, b ? a / b : 0 }'
 		sep=" / "
 	done
+}
+
+words()
+{
+	if [ -f "$1" ]; then
+		wc -w <"$1" | tr -d ' '
+	else
+		echo "–"
+	fi
 }
 
 safety_lines()
@@ -228,7 +238,7 @@ $fname, the same four programs.
 | tests/safety, lines | – | $safety ($(awk -v a="$safety" -v b="$catcp" \
     'BEGIN { printf "%.2f", b ? a / b : 0 }') times cat and cp's C lines) |
 | lines citing a tracker issue by number | $refs_fb | $refs_ours |
-| README.md, words | $(wc -w <"$FBSD/README.md" | tr -d ' ') (the whole system's) | $(wc -w <"$TOP/README.md" | tr -d ' ') |
+| README.md, words | $(words "$FBSD/README.md") (the whole system's) | $(words "$TOP/README.md") |
 | functions declared in lib/libbufsz/bufsz.h | – | $(header_functions) |
 | Makefiles naming \`OPSYS\` | – | ${opsys:-none} |
 
