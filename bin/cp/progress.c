@@ -171,10 +171,10 @@ verbose_flush(void)
 }
 
 /*
- * "src -> dst  42%", as FreeBSD's cp words it; a size of 0 (a /proc
- * file, a FIFO) gives 0%.  Formatted by hand and written with
- * bufsz_write_all(), which is write(2) and poll(2), both safe in a signal
- * handler where printf is not.
+ * "src -> dst  42%", as FreeBSD's cp words it, after the -v lines kept so
+ * far; a size of 0 (a /proc file, a FIFO) gives 0%.  Formatted by hand;
+ * both are written with bufsz_write_all(), which is write(2) and poll(2),
+ * safe in a signal handler where printf is not.
  */
 static void
 progress_signal(int sig)
@@ -186,10 +186,7 @@ progress_signal(int sig)
 	if (!pbusy)
 		return;
 	serrno = errno;
-	if (vlen > 0 && verror == 0 &&
-	    bufsz_write_all(STDOUT_FILENO, vbuf.p, vlen) != 0)
-		verror = errno;
-	vlen = 0;
+	(void)verbose_flush();
 	n = format_share(pline.p + plen, bufsz_moved(engine), psize);
 	(void)bufsz_write_all(STDERR_FILENO, pline.p, plen + n);
 	errno = serrno;

@@ -125,7 +125,7 @@ find_tools() {
 
 # PROG is cat, cp, yes, tail, or tac: reversing a file by lines, which is
 # tail -r for ours and tac for the others.  Tool ours-rw is our cat forced
-# onto its read/write path (issue 15's copying cat).
+# onto its read/write path, copying into a pipe rather than lending.
 tool_cmd() {
 	case $2 in
 	ours)
@@ -397,7 +397,7 @@ case_cat_small() {
 	run cat_small "$1" "$3" -i "$WORK/list" -o /dev/null xargs $2
 }
 
-# Issue 15: what the pipe would cost if cat copied rather than lent the
+# What the pipe would cost if cat copied rather than lent the
 # file's pages (ours against ours-rw), into the fixed 64 KiB reader.
 case_cat_copying() {
 	if [ "$3" = 0 ]; then

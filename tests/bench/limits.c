@@ -9,7 +9,7 @@
  *	memcpy-l2	the same, a 256 KiB buffer copied over and over
  *	read		read(2) of a cached file into one 128 KiB buffer
  *	pipe		write(2) of memory into a pipe, read by a reader
- *	write-file	write(2) of memory into a new file (ext4 here)
+ *	write-file	write(2) of memory into a new file in -d's directory
  *	write-tmpfs	the same on tmpfs
  *	cfr		copy_file_range(2), cached file to new file
  *	splice-file	splice(2) file to pipe to new file

@@ -7,7 +7,7 @@
  *
  * Each run copies the whole input once through the engine forced onto the
  * read/write path at one buffer size.  Sizes and outputs are interleaved
- * across rounds, so that a slow minute on this shared machine spreads over
+ * across rounds, so that a slow minute on a shared machine spreads over
  * every size instead of landing on one.
  */
 
@@ -434,8 +434,9 @@ run_pipe(struct sweep *sw, int in, size_t bufsize)
 /*
  * A new file each run: rewriting one file would time overwriting cached
  * pages, not what cp does.  The previous output is removed just before:
- * on this VM a pause between freeing the pages and touching new ones
- * makes the new ones slower (they went back to the host meanwhile).
+ * on a virtual machine that hands freed memory back to its host, a pause
+ * between freeing the pages and touching new ones makes the new ones
+ * slower.
  */
 static double
 run_file(struct sweep *sw, int in, size_t bufsize, const char *dir)

@@ -125,9 +125,48 @@ sparse_body()
 	    atf_skip "this file system keeps no holes"
 }
 
+# tries_then N: fails until its Nth call, counted in ./tries.
+tries_then()
+{
+	echo x >> tries
+	[ "$(wc -l < tries)" -ge "$1" ]
+}
+
+atf_test_case wait_until_done
+wait_until_done_head()
+{
+	atf_set descr "wait_until runs a command, arguments whole, until it" \
+	    "succeeds, and no more"
+}
+wait_until_done_body()
+{
+	portable
+	wait_until tries_then 3 || atf_fail "wait_until gave up"
+	atf_check_equal 3 "$(wc -l < tries)"
+	wait_until test -d "a b" &
+	mkdir "a b"
+	wait $! || atf_fail "wait_until did not see a b"
+}
+
+atf_test_case wait_until_gives_up
+wait_until_gives_up_head()
+{
+	atf_set descr "wait_until returns 1 after its 300 tries"
+}
+wait_until_gives_up_body()
+{
+	portable
+	# Tries without the pause between them: the count is what matters.
+	sleep() { :; }
+	wait_until tries_then 1000 && atf_fail "wait_until succeeded"
+	atf_check_equal 300 "$(wc -l < tries)"
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case stat_host
 	atf_add_test_case stat_bsd
 	atf_add_test_case sparse
+	atf_add_test_case wait_until_done
+	atf_add_test_case wait_until_gives_up
 }

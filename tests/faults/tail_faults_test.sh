@@ -8,6 +8,9 @@
 # its rules.
 #
 
+# wait_until: the suites' shared functions, installed in TESTSBASE/common.
+. "$(atf_get_srcdir)/../../../common/portable.subr"
+
 tail_prog()
 {
 	echo "$(atf_config_get rootdir '')/usr/bin/tail"
@@ -405,17 +408,6 @@ follow_run()
 	echo $tailpid > tail.pid
 }
 
-# until_true CMD...: CMD run until it succeeds, for at most 30 seconds.
-until_true()
-{
-	_n=0
-	until "$@"; do
-		_n=$((_n + 1))
-		[ $_n -lt 300 ] || return 1
-		sleep 0.1
-	done
-}
-
 atf_test_case follow_eio cleanup
 follow_eio_head()
 {
@@ -436,7 +428,7 @@ follow_eio_body()
 	# A few reads fail, whichever they are (inotify's reads count too);
 	# lines are added one at a time until one failed and more came.
 	follow_run read:4:EIO,read:5:EIO,read:6:EIO,read:7:EIO -F e
-	until_true grep -q abc out || atf_fail "abc was not shown"
+	wait_until grep -q abc out || atf_fail "abc was not shown"
 	: > exp
 	echo abc >> exp
 	i=0
@@ -444,7 +436,7 @@ follow_eio_body()
 		i=$((i + 1))
 		echo "line $i" >> e
 		echo "line $i" >> exp
-		until_true cmp -s out exp || break
+		wait_until cmp -s out exp || break
 	done
 	kill "$tailpid"
 	wait "$tailpid" 2>/dev/null

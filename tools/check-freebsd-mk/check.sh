@@ -29,6 +29,7 @@ work=$2
 here=$srctop/tools/check-freebsd-mk
 fbsrc=${FREEBSD_SRC:-$srctop/../shared/freebsd-src}
 sysroot=${BSD_SYSROOTS:-$srctop/../shared/sysroots}/freebsd14
+. "$here/harness.sh"
 
 if [ ! -f "$fbsrc/share/mk/bsd.prog.mk" ]; then
 	echo "check-freebsd-mk: skipped: no FreeBSD share/mk in $fbsrc" \
@@ -58,6 +59,7 @@ sysroot=$(cd "$sysroot" && pwd)
 rm -rf "$work" && mkdir -p "$work" || exit 1
 work=$(cd "$work" && pwd)
 src=$work/src
+fbtree=$src
 log=$work/make.log
 
 # The scratch tree: FreeBSD's share/mk and what its sys.mk reads of the
@@ -97,19 +99,10 @@ done
 	echo ".include <bsd.subdir.mk>"
 } > "$src/Makefile"
 
-# FreeBSD's make, as ../shared/freebsd-src/PROVENANCE.md found it works.
-fbmake()
+# FreeBSD's make at the top of the scratch tree, into the log.
+topmake()
 {
-	(cd "$src" && env -u MAKEFLAGS -u MAKELEVEL -u MAKESYSPATH \
-	    -u MAKEOBJDIRPREFIX -u DESTDIR -u OBJTOP -u CFLAGS -u CC \
-	    FREEBSD_SYSROOT="$sysroot" ATF_INCLUDE="$work/atf" \
-	    MAKEOBJDIRPREFIX="$work/obj" MAKESYSPATH="$src/share/mk" \
-	    bmake -m "$src/share/mk" \
-	    MACHINE=amd64 MACHINE_ARCH=amd64 TARGET=amd64 TARGET_ARCH=amd64 \
-	    SRC_ENV_CONF=/dev/null SRCCONF=/dev/null __MAKE_CONF=/dev/null \
-	    -DNO_ROOT -DWITH_AUTO_OBJ LD=/usr/bin/ld.lld \
-	    OBJCOPY=llvm-objcopy AR=llvm-ar RANLIB=llvm-ranlib NM=llvm-nm \
-	    STRIPBIN=llvm-strip CC="$here/cc.sh" "$@") >>"$log" 2>&1
+	(cd "$src" && fbmake "$@") >>"$log" 2>&1
 }
 
 # An install into a fresh root made by the tree's own etc/mtree, as
@@ -118,29 +111,10 @@ install_into()
 {
 	root=$1
 	shift
-	mkdir -p "$root" &&
-	mtree -deU -f "$srctop/etc/mtree/BSD.root.dist" -p "$root" \
-	    >/dev/null &&
-	mtree -deU -f "$srctop/etc/mtree/BSD.tests.dist" \
-	    -p "$root/usr/tests" >/dev/null &&
-	: > "$root.METALOG" &&
-	fbmake "$@" DESTDIR="$root" \
-	    INSTALL="sh $here/install.sh -U -M $root.METALOG -D $root" \
-	    install
+	fresh_root "$root" "$srctop/etc/mtree/BSD.tests.dist" &&
+	(cd "$src" && fbinstall "$root" "$@") >>"$log" 2>&1
 }
 
-failed=0
-passed=0
-ok()
-{
-	echo "ok - $*"
-	passed=$((passed + 1))
-}
-notok()
-{
-	echo "FAIL - $*"
-	failed=$((failed + 1))
-}
 step()
 {
 	what=$1
@@ -155,14 +129,8 @@ step()
 	fi
 }
 
-# The METALOG ($1) lists a file ($2) in a package ($3).
-listed()
-{
-	grep -q "^\.$2 type=file .*tags=package=$3\$" "$1"
-}
-
-step "FreeBSD make obj" fbmake obj
-step "FreeBSD make all" fbmake all
+step "FreeBSD make obj" topmake obj
+step "FreeBSD make all" topmake all
 step "FreeBSD make install -DNO_ROOT" install_into "$work/root"
 step "FreeBSD make install -DNO_ROOT -DWITHOUT_TESTS" \
     install_into "$work/root-notests" -DWITHOUT_TESTS
@@ -236,5 +204,4 @@ else
 	ok "WITHOUT_TESTS: the programs, and no tests"
 fi
 
-echo "check-freebsd-mk: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+summary check-freebsd-mk

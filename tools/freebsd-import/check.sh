@@ -32,7 +32,7 @@ work=$2
 fbsrc=${FREEBSD_SRC:-$srctop/../shared/freebsd-src}
 sysroot=${BSD_SYSROOTS:-$srctop/../shared/sysroots}/freebsd14
 here=$srctop/tools/freebsd-import
-mkhere=$srctop/tools/check-freebsd-mk
+. "$srctop/tools/check-freebsd-mk/harness.sh"
 
 if [ ! -f "$fbsrc/share/mk/bsd.prog.mk" ]; then
 	echo "check-freebsd-import: skipped: no FreeBSD share/mk in $fbsrc" \
@@ -51,19 +51,8 @@ rm -rf "$work" && mkdir -p "$work" || exit 1
 work=$(cd "$work" && pwd)
 log=$work/check.log
 ext=$work/extract
+fbtree=$ext
 
-passed=0
-failed=0
-ok()
-{
-	echo "ok - $*"
-	passed=$((passed + 1))
-}
-notok()
-{
-	echo "FAIL - $*"
-	failed=$((failed + 1))
-}
 check()
 {
 	what=$1
@@ -399,23 +388,10 @@ onlyfreebsd()
 }
 check "only FreeBSD's C files, each one FreeBSD compiles" onlyfreebsd
 
-# FreeBSD's make, as ../shared/freebsd-src/PROVENANCE.md found it works.
+# FreeBSD's make (fbmake, harness.sh) on what was imported.
 mkdir -p "$work/atf"
 [ -f /usr/include/atf-c.h ] &&
     cp -R /usr/include/atf-c.h /usr/include/atf-c "$work/atf/"
-fbmake()
-{
-	env -u MAKEFLAGS -u MAKELEVEL -u MAKESYSPATH -u MAKEOBJDIRPREFIX \
-	    -u DESTDIR -u OBJTOP -u CFLAGS -u CC \
-	    FREEBSD_SYSROOT="$sysroot" ATF_INCLUDE="$work/atf" \
-	    MAKEOBJDIRPREFIX="$work/obj" MAKESYSPATH="$ext/share/mk" \
-	    bmake -m "$ext/share/mk" \
-	    MACHINE=amd64 MACHINE_ARCH=amd64 TARGET=amd64 TARGET_ARCH=amd64 \
-	    SRC_ENV_CONF=/dev/null SRCCONF=/dev/null __MAKE_CONF=/dev/null \
-	    -DNO_ROOT -DWITH_AUTO_OBJ LD=/usr/bin/ld.lld \
-	    OBJCOPY=llvm-objcopy AR=llvm-ar RANLIB=llvm-ranlib NM=llvm-nm \
-	    STRIPBIN=llvm-strip CC="$mkhere/cc.sh" "$@"
-}
 readable()
 {
 	for m in $makefiles; do
@@ -438,34 +414,25 @@ else
 		done
 	}
 	root=$work/root
+	meta=$root.METALOG
 	installs()
 	{
-		mkdir -p "$root" &&
-		mtree -deU -f "$srctop/etc/mtree/BSD.root.dist" -p "$root" \
-		    >/dev/null &&
-		mtree -deU -f "$work/BSD.tests.dist" \
-		    -p "$root/usr/tests" >/dev/null &&
-		: > "$root.METALOG" || return 1
+		fresh_root "$root" "$work/BSD.tests.dist" || return 1
 		for c in $comps; do
-			(cd "$ext/$c" && fbmake DESTDIR="$root" \
-			    INSTALL="sh $mkhere/install.sh -U -M $root.METALOG -D $root" \
-			    install) || return 1
+			(cd "$ext/$c" && fbinstall "$root") || return 1
 		done
-	}
-	listed()
-	{
-		grep -q "^\.$1 type=file .*tags=package=$2\$" "$root.METALOG"
 	}
 	packages()
 	{
-		listed /bin/cat runtime && listed /bin/cp runtime &&
-		    listed /usr/bin/tail utilities &&
-		    listed /usr/bin/yes utilities
+		listed "$meta" /bin/cat runtime &&
+		    listed "$meta" /bin/cp runtime &&
+		    listed "$meta" /usr/bin/tail utilities &&
+		    listed "$meta" /usr/bin/yes utilities
 	}
 	netbsd_tests()
 	{
-		listed /usr/tests/bin/cat/netbsd_cat_test tests &&
-		    listed /usr/tests/bin/cat/d_align.in tests
+		listed "$meta" /usr/tests/bin/cat/netbsd_cat_test tests &&
+		    listed "$meta" /usr/tests/bin/cat/d_align.in tests
 	}
 	check "FreeBSD's make builds the imported components" builds
 	check "FreeBSD's make installs them -DNO_ROOT" installs
@@ -496,5 +463,4 @@ check "a second import changes nothing" \
     sh -c 'sh "$1/import.sh" -p "$2/again.patch" "$3" "$4" &&
 	[ ! -s "$2/again.patch" ]' sh "$here" "$work" "$srctop" "$ext"
 
-echo "check-freebsd-import: $passed passed, $failed failed (log: $log)"
-[ $failed -eq 0 ]
+summary check-freebsd-import "(log: $log)"

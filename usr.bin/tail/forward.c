@@ -8,13 +8,11 @@
  * first, twice as much each time after), so that what is read is about
  * what is shown; then the engine copies from there to the end, by the
  * kernel's paths where it has them.  The windows are read with pread(2)
- * into the engine's buffer, not mapped: side by side on this tree's
- * machine (Linux 6.18, a 120 MiB file in the page cache, scanned
- * backward to its start), 128 KiB windows took 967 preads and 117 page
- * faults against 973 mmaps, 966 munmaps and 2975 faults, in the same
- * time; a tail of a page took 1 system call against 2 and a fault.  And
- * a file cut short under a mapping kills the reader with SIGBUS, where
- * pread just comes back short.
+ * into the engine's buffer, not mapped: mapping them is no faster and
+ * takes more system calls and page faults (docs/bench/notes-programs.md,
+ * "tail: windows read with pread(2), not mapped"), and a file cut short
+ * under a mapping kills the reader with SIGBUS, where pread just comes
+ * back short.
  *
  * Anything else (a pipe, a terminal, a /proc file whose size says 0, a
  * file on FUSE or NFS that holds more than its size says, or a file whose

@@ -19,23 +19,9 @@
 /*
  * The pipe asked for.  Lent pages take one pipe slot each, so Linux's
  * default 64 KiB pipe holds half of the policy's 128 KiB buffer and the
- * writer waits in every call.  GB/s, 2 GB through the pipe, medians of
- * 11 interleaved runs (5 for write), Debian 12, Linux 6.18, 2 vCPUs
- * (shared, so spreads are wide):
- *
- *	pipe			64 KiB	128 KiB-1 MiB
- *	vmsplice -> read 128 KiB	5.5	7.6-9.1 (flat)
- *	vmsplice -> splice to null	5.6	11.7-12.0
- *	write -> read 128 KiB		3.0	1.4 (1 MiB)
- *
- * Reproduce: build a world with make MAKEOBJDIRPREFIX=/tmp/o
- * COPTS=-DYES_PIPE_SIZE=N for each N, then
- *	BUFSZ_PATH=splice yes | dd bs=128k count=16384 of=/dev/null
- *	BUFSZ_PATH=rw yes | dd bs=128k count=16384 of=/dev/null
- * (make bench's yes cases keep the runs, in docs/bench).  Twice the
- * buffer is on the plateau and well under the unprivileged limit
- * (/proc/sys/fs/pipe-max-size, 1 MiB by default); the write(2) path
- * leaves the pipe alone.
+ * writer waits in every call; twice the buffer is on the plateau and well
+ * under the unprivileged limit (docs/bench/notes-programs.md, "yes: the
+ * pipe's size").  The write(2) path leaves the pipe alone.
  */
 #ifndef YES_PIPE_SIZE
 #define	YES_PIPE_SIZE	(256 * 1024)

@@ -35,16 +35,8 @@ all_bytes()
 	printf "$fmt\\n"
 }
 
-# Run "$@" until it succeeds, for at most about 30 seconds.
-wait_until()
-{
-	n=0
-	until "$@"; do
-		n=$((n + 1))
-		[ $n -lt 300 ] || return 1
-		sleep 0.1
-	done
-}
+# wait_until, info_signal, sparse_file: the suites' shared functions.
+. "$(atf_get_srcdir)/../../common/portable.subr"
 
 atf_test_case plain
 plain_head()
@@ -770,7 +762,6 @@ progress_signal_head()
 }
 progress_signal_body()
 {
-	. "$(atf_get_srcdir)/../../common/portable.subr"
 	sig=$(info_signal)
 	seq 1 1000000 > big
 	size=$(wc -c < big)
@@ -1732,7 +1723,6 @@ large_file_head()
 }
 large_file_body()
 {
-	. "$(atf_get_srcdir)/../../common/portable.subr"
 	sparse_file big 5G || atf_skip "cannot make a 5 GiB file"
 	# Markers just past 4 GiB and at the very end.
 	printf 'past4GiB' | dd of=big bs=1 seek=4294967300 conv=notrunc \
@@ -1754,7 +1744,6 @@ mmap_truncated_head()
 }
 mmap_truncated_body()
 {
-	. "$(atf_get_srcdir)/../../common/portable.subr"
 	dd if=/dev/zero of=big bs=1048576 count=64 2>/dev/null
 	(BUFSZ_PATH=mmap "$(prog)" big 2> err; echo $? > rc) | {
 		head -c 1048576 > /dev/null

@@ -1029,8 +1029,7 @@ progress_body()
 	atf_check -o match:"^big -> fifo [ 0-9]{2}[0-9]%$" cat err
 }
 
-# Issue 10, item 1: whatever the flags, the file cp reads is never the
-# one it empties.
+# Whatever the flags, the file cp reads is never the one it empties.
 atf_test_case source_through_link
 source_through_link_head()
 {
@@ -1129,7 +1128,7 @@ link_farm_body()
 	atf_check diff -r src keep
 }
 
-# Issue 10, item 5.
+# A link in the target tree where a directory goes is never followed.
 atf_test_case target_dir_link
 target_dir_link_head()
 {
@@ -1155,7 +1154,7 @@ target_dir_link_body()
 	atf_check -o empty ls elsewhere
 }
 
-# Issue 10, item 6: the layouts of beneath_test, through cp.
+# The layouts of beneath_test, through cp.
 atf_test_case target_link_out
 target_link_out_head()
 {
@@ -1277,7 +1276,7 @@ target_in_part_body()
 	atf_check diff -r src/d/b t/d/b
 }
 
-# Issue 10, item 4.
+# A copy cut short gets neither the source's times nor its mode from -p.
 atf_test_case p_incomplete
 p_incomplete_head()
 {
@@ -1400,7 +1399,7 @@ paused()
 	wait $_pid
 }
 
-# Issue 11: the branches the walk exists for.
+# The branches the walk exists for: a tree that changes under it.
 atf_test_case walk_dir_renamed
 walk_dir_renamed_head()
 {
@@ -1459,7 +1458,7 @@ walk_dir_replaced_body()
 	atf_check -o inline:"in a\n" cat t/src/a/f
 }
 
-# Issue 15: a directory is skipped as our own copy only while it is.
+# A directory is skipped as our own copy only while it is.
 atf_test_case made_dir_gone cleanup
 made_dir_gone_head()
 {
@@ -1508,7 +1507,7 @@ made_dir_gone_cleanup()
 	umount mnt 2>/dev/null || true
 }
 
-# Issue 15: closed standard descriptors.
+# Closed standard descriptors.
 atf_test_case closed_stdin_i
 closed_stdin_i_head()
 {

@@ -14,16 +14,8 @@ prog()
 LC_ALL=C
 export LC_ALL
 
-# Run "$@" until it succeeds, for at most about 30 seconds.
-wait_until()
-{
-	_n=0
-	until "$@"; do
-		_n=$((_n + 1))
-		[ $_n -lt 300 ] || return 1
-		sleep 0.1
-	done
-}
+# wait_until: the suites' shared functions.
+. "$(atf_get_srcdir)/../../common/portable.subr"
 
 # lines_at_least N FILE: whether FILE has N lines or more.
 lines_at_least()
