@@ -69,6 +69,7 @@ static int	write_holey(int, const char *, size_t, size_t);
 static int	copy_mmap(struct job *);
 static int	copy_sparse(struct job *);
 static int	cut_output(struct job *, off_t, off_t);
+static int	copy_unseen(struct bufsz_engine *, int, int, const struct stat *);
 static int	copy_rest(struct bufsz_engine *, int, const struct stat *, int,
 		    const struct stat *);
 static void	job_start(struct job *, struct bufsz_engine *, int,
@@ -477,21 +478,23 @@ cut_output(struct job *j, off_t end, off_t delta)
 
 int
 bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
-    const struct stat *outst)
+    const struct stat *outst, int flags)
 {
 	struct stat isb, osb;
 
-	if (inst == NULL) {
-		if (fstat(in, &isb) != 0)
-			return (BUFSZ_EREAD);
-		inst = &isb;
-	}
 	if (outst == NULL) {
 		if (fstat(out, &osb) != 0)
 			return (BUFSZ_EWRITE);
 		outst = &osb;
 	}
 	e->be_moved = 0;
+	if ((flags & BUFSZ_UNSEEN) != 0)
+		return (copy_unseen(e, in, out, outst));
+	if (inst == NULL) {
+		if (fstat(in, &isb) != 0)
+			return (BUFSZ_EREAD);
+		inst = &isb;
+	}
 	return (copy_rest(e, in, inst, out, outst));
 }
 
@@ -504,7 +507,7 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
  * the size the file system gave, which a FUSE or network file may have
  * outgrown.  So one read(2) follows a short count: its 0 is the end,
  * whatever the file system, and the error or the byte it may bring
- * instead goes on as in bufsz_copy().  A small file costs open, that
+ * instead goes on as in any other copy.  A small file costs open, that
  * call, the read and close, and no stat: busybox makes as many calls
  * (its 0 comes from a second sendfile), and the read costs what a seek
  * to the end would.  Anything else has its stat taken and goes on from
@@ -512,9 +515,8 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
  * is left untouched to the caller.  make bench's small-file case sets it
  * beside busybox (docs/bench).
  */
-int
-bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
-    const struct stat *outst)
+static int
+copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
 {
 	struct stat isb;
 	struct job j;
@@ -523,10 +525,10 @@ bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
 	char c;
 
 	if (e->be_force != BUFSZ_PATH_AUTO || (e->be_flags & BUFSZ_SPARSE))
-		return (BUFSZ_UNSEEN);
+		return (BUFSZ_UNTOUCHED);
 	job_start(&j, e, in, NULL, out, outst);
 	if ((n = bufsz_kpath_unseen(&j, CHUNK_MAX, &p)) <= 0)
-		return (BUFSZ_UNSEEN);
+		return (BUFSZ_UNTOUCHED);
 	e->be_last = p;
 	e->be_moved = n;
 	if ((size_t)n < CHUNK_MAX) {
@@ -543,7 +545,7 @@ bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
 	return (copy_rest(e, in, &isb, out, outst));
 }
 
-/* A copy of all of in (inst NULL: not looked at), holes not kept. */
+/* A copy of all of in (inst NULL: unseen), holes not kept. */
 static void
 job_start(struct job *j, struct bufsz_engine *e, int in,
     const struct stat *inst, int out, const struct stat *outst)

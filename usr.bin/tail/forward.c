@@ -29,7 +29,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "bufsz.h"
+#include "bufsz_io.h"
 #include "extern.h"
 #include "select.h"
 

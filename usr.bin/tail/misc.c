@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bufsz.h"
+#include "bufsz_io.h"
 #include "extern.h"
 
 static struct bufsz_engine *engine;
@@ -123,7 +124,7 @@ int
 engine_copy(struct input *in, int out, const struct stat *st)
 {
 
-	return (bufsz_copy(engine, in->in_fd, &in->in_st, out, st));
+	return (bufsz_copy(engine, in->in_fd, &in->in_st, out, st, 0));
 }
 
 /*
