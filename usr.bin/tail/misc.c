@@ -149,18 +149,6 @@ policy_size(const struct stat *st)
 	return (bufsz_size(st, &outst));
 }
 
-/* The windows' unit: reads that begin on it take whole cached pages. */
-size_t
-page_size(void)
-{
-	static size_t page;
-	long n;
-
-	if (page == 0)
-		page = (n = sysconf(_SC_PAGESIZE)) > 0 ? (size_t)n : 4096;
-	return (page);
-}
-
 /*
  * Whether the input can be read by position: a regular file that says
  * it has bytes past its offset and ends where it says.  *begin is the
