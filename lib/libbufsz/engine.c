@@ -12,34 +12,15 @@
  * puts the input's where it stopped), so that a path that refuses half
  * way leaves read/write to carry on from the right byte.
  *
- * Why each path is where it is: CPU time (user+system, ms) of the copying
- * processes, medians of 9-21 runs interleaved with their rivals, files in
- * the page cache.  Debian 12, Linux 6.18, 2 vCPUs (shared), ext4.
- *
- *	case					sendfile splice  rw  cfr mmap
- *	20,000 files of 4 KiB -> /dev/null	  87	  93	 86   -	 215
- *	512 MiB -> /dev/null			  15	  13.5	 25   -	  40
- *	512 MiB -> pipe -> read/write loop	  69	  70	147   -	 195
- *	512 MiB -> existing file (1<>file)	   -	  64-71	 63-68 75-79 96
- *	512 MiB -> existing file, cfr capped at 1, 8, 64, 1024 MiB:
- *						  79, 91, 77, 79 (noise ~10)
- *	512 MiB -> pipe, mmap window of 1, 8, 64 MiB: 210, 199, 191
- *
- * Reproduce: cat does nothing but call the engine, so
- *	BUFSZ_PATH=P strace -c cat f00000 ... f19999 >/dev/null
- *	BUFSZ_PATH=P cat big | BUFSZ_PATH=rw cat >/dev/null
- *	BUFSZ_PATH=P cat big 1<>existing-copy-of-big
- * under time(1), P each path in turn (make bench keeps the runs, in
- * docs/bench).
- *
- * Hence AUTO takes: between regular files, copy_file_range (level with
+ * AUTO takes copy_file_range between regular files: it is level with
  * read/write on ext4, and it lets the file system clone or copy on the
- * server, which read/write cannot), and on Linux sendfile where that is
- * refused between two file systems (kpath_linux.c); on Linux, splice
- * where a pipe is on either side, and sendfile from a regular file to a
- * device or socket (one system call a chunk, no private pipe);
- * read/write elsewhere.  mmap lost everywhere, so AUTO never takes it;
- * it stays for forcing.
+ * server, which read/write cannot.  On Linux, sendfile goes on where that
+ * is refused between two file systems (kpath_linux.c); splice serves
+ * where a pipe is on either side, and sendfile takes a regular file to a
+ * device or socket, one system call a chunk with no private pipe.
+ * read/write serves everything else.  mmap lost in every case measured,
+ * so AUTO never takes it; it stays for forcing.  The measurements are in
+ * docs/bench/libbufsz.md, "The engine's paths".
  */
 
 #include <sys/param.h>
@@ -56,8 +37,8 @@
 
 /*
  * The mmap path maps the input this much at a time (BUFSZ_SIZE when set),
- * which bounds the address space it takes whatever the file's size; the
- * size hardly matters (the table above).
+ * which bounds the address space it takes whatever the file's size.  The
+ * size hardly matters (docs/bench/libbufsz.md, "The engine's paths").
  */
 #define	MMAP_WINDOW	((size_t)8 << 20)
 
@@ -507,13 +488,11 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
  * the size the file system gave, which a FUSE or network file may have
  * outgrown.  So one read(2) follows a short count: its 0 is the end,
  * whatever the file system, and the error or the byte it may bring
- * instead goes on as in any other copy.  A small file costs open, that
- * call, the read and close, and no stat: busybox makes as many calls
- * (its 0 comes from a second sendfile), and the read costs what a seek
- * to the end would.  Anything else has its stat taken and goes on from
- * the byte the first call stopped at, or, when that call moved nothing,
- * is left untouched to the caller.  make bench's small-file case sets it
- * beside busybox (docs/bench).
+ * instead goes on as in any other copy.  A small file so costs open,
+ * that call, the read and close, and no stat (docs/bench/libbufsz.md,
+ * "An unseen input into /dev/null").  Anything else has its stat taken
+ * and goes on from the byte the first call stopped at, or, when that
+ * call moved nothing, is left untouched to the caller.
  */
 static int
 copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
