@@ -25,6 +25,8 @@
 #include <wchar.h>
 
 #include "bufsz.h"
+#include "bufsz_io.h"
+#include "bufsz_util.h"
 #include "cook.h"
 #include "extern.h"
 
@@ -50,7 +52,7 @@ static struct bufsz_engine *engine;
 static struct stat outst;	/* the standard output, taken once */
 static int out_eager;		/* formatted output is written as read */
 static int out_append = -1;	/* whether it has O_APPEND; -1: not asked */
-static int unlooked;		/* operands may be copied before a stat */
+static int unseen_ok;		/* operands may be copied before a stat */
 
 static struct cook cook;	/* the formatting, once obuf is allocated */
 static char *obuf;		/* formatted output waiting to be written */
@@ -66,7 +68,7 @@ static int	same_file(int, const char *, struct stat *);
 static int	shares_offset(int, const char *, off_t);
 static int	cooking(void);
 static void	raw_copy(int, const char *, const struct stat *);
-static int	copy_unlooked(int, const char *);
+static int	copy_unseen(int, const char *);
 static void	copied(int, const char *);
 static void	cook_copy(int, const char *, const struct stat *);
 static int	cook_flags(void);
@@ -150,7 +152,7 @@ main(int argc, char *argv[])
 	 * no stat of its input: the input can be the output only when both
 	 * are regular files (same_file()).
 	 */
-	unlooked = !cooking() && !S_ISREG(outst.st_mode);
+	unseen_ok = !cooking() && !S_ISREG(outst.st_mode);
 	confine(argv);
 
 	if (*argv == NULL)
@@ -196,7 +198,7 @@ learn_now(void)
 /*
  * The operand path, opened now.  Its stat is taken once, from the
  * descriptor; or never, when a plain copy can do without
- * (copy_unlooked()).
+ * (copy_unseen()).
  */
 static void
 do_operand(const char *path)
@@ -210,7 +212,7 @@ do_operand(const char *path)
 		name = "stdin";
 		fd = STDIN_FILENO;
 	} else if ((fd = open_operand(path)) >= 0) {
-		if (unlooked && copy_unlooked(fd, path)) {
+		if (unseen_ok && copy_unseen(fd, path)) {
 			(void)close(fd);
 			return;
 		}
@@ -382,25 +384,25 @@ raw_copy(int fd, const char *name, const struct stat *st)
 	 */
 	out_flush();
 	progress_start(name, engine);
-	r = bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst);
+	r = bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst, 0);
 	progress_stop();
 	copied(r, name);
 }
 
 /*
- * An operand cat has just opened, copied before it is looked at where
- * the engine can (bufsz_copy_opened()): 1 when that is done, 0 when it
- * is still to be looked at and copied as any other.
+ * An operand cat has just opened, copied unseen where the engine can
+ * (BUFSZ_UNSEEN): 1 when that is done, 0 when it is still to be looked
+ * at and copied as any other.
  */
 static int
-copy_unlooked(int fd, const char *name)
+copy_unseen(int fd, const char *name)
 {
 	int r;
 
 	progress_start(name, engine);
-	r = bufsz_copy_opened(engine, fd, STDOUT_FILENO, &outst);
+	r = bufsz_copy(engine, fd, NULL, STDOUT_FILENO, &outst, BUFSZ_UNSEEN);
 	progress_stop();
-	if (r == BUFSZ_UNSEEN)
+	if (r == BUFSZ_UNTOUCHED)
 		return (0);
 	copied(r, name);
 	return (1);

@@ -19,6 +19,8 @@
 #include <unistd.h>
 
 #include "bufsz.h"
+#include "bufsz_io.h"
+#include "bufsz_util.h"
 #include "extern.h"
 
 #define	BYTES	" bytes\n"

@@ -28,6 +28,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 
+#include "bufsz_util.h"
 #include "extern.h"
 
 /*

@@ -28,6 +28,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bufsz_io.h"
+#include "bufsz_util.h"
 #include "extern.h"
 
 /* What follows "src -> dst": " 100%\n", or more for a file that grew. */

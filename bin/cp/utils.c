@@ -209,7 +209,7 @@ copy_data(int in, const struct stat *inst, int out, const struct stat *outst)
 	int r;
 
 	progress_start(src.p, dst.p, inst->st_size);
-	r = bufsz_copy(engine, in, inst, out, outst);
+	r = bufsz_copy(engine, in, inst, out, outst, 0);
 	progress_stop();
 	switch (r) {
 	case BUFSZ_OK:

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bufsz.h"
+#include "bufsz_util.h"
 
 static int	is_long(const char *, const struct option *);
 static void	bad_long(const char *, const struct option *);

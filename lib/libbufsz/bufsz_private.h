@@ -4,7 +4,7 @@
  * libbufsz's workings, for its own tests, tools/bufszinfo and the
  * benchmarks: the policy and the facts it decides from, the memory probe,
  * and the engine's paths, which a test or benchmark may force.  Programs
- * include bufsz.h only.
+ * include bufsz.h, bufsz_io.h and bufsz_util.h only.
  */
 
 #ifndef _BUFSZ_PRIVATE_H_
@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "bufsz.h"
+#include "bufsz_io.h"
 
 /*
  * The facts the policy decides from.  A type of 0 means "no such side"
@@ -53,7 +54,6 @@ void	bufsz_facts_of(struct bufsz_facts *, const struct stat *in,
 int	bufsz_physmem(uint64_t *);
 int	bufsz_physmem_cgroup(const char *root, const char *self,
 	    uint64_t *limit);			/* Linux only */
-size_t	bufsz_pagesize(void);
 
 /*
  * The engine's paths.  AUTO lets it choose; any other forces that path

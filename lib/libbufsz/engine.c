@@ -12,34 +12,15 @@
  * puts the input's where it stopped), so that a path that refuses half
  * way leaves read/write to carry on from the right byte.
  *
- * Why each path is where it is: CPU time (user+system, ms) of the copying
- * processes, medians of 9-21 runs interleaved with their rivals, files in
- * the page cache.  Debian 12, Linux 6.18, 2 vCPUs (shared), ext4.
- *
- *	case					sendfile splice  rw  cfr mmap
- *	20,000 files of 4 KiB -> /dev/null	  87	  93	 86   -	 215
- *	512 MiB -> /dev/null			  15	  13.5	 25   -	  40
- *	512 MiB -> pipe -> read/write loop	  69	  70	147   -	 195
- *	512 MiB -> existing file (1<>file)	   -	  64-71	 63-68 75-79 96
- *	512 MiB -> existing file, cfr capped at 1, 8, 64, 1024 MiB:
- *						  79, 91, 77, 79 (noise ~10)
- *	512 MiB -> pipe, mmap window of 1, 8, 64 MiB: 210, 199, 191
- *
- * Reproduce: cat does nothing but call the engine, so
- *	BUFSZ_PATH=P strace -c cat f00000 ... f19999 >/dev/null
- *	BUFSZ_PATH=P cat big | BUFSZ_PATH=rw cat >/dev/null
- *	BUFSZ_PATH=P cat big 1<>existing-copy-of-big
- * under time(1), P each path in turn (make bench keeps the runs, in
- * docs/bench).
- *
- * Hence AUTO takes: between regular files, copy_file_range (level with
+ * AUTO takes copy_file_range between regular files: it is level with
  * read/write on ext4, and it lets the file system clone or copy on the
- * server, which read/write cannot), and on Linux sendfile where that is
- * refused between two file systems (kpath_linux.c); on Linux, splice
- * where a pipe is on either side, and sendfile from a regular file to a
- * device or socket (one system call a chunk, no private pipe);
- * read/write elsewhere.  mmap lost everywhere, so AUTO never takes it;
- * it stays for forcing.
+ * server, which read/write cannot.  On Linux, sendfile goes on where that
+ * is refused between two file systems (kpath_linux.c); splice serves
+ * where a pipe is on either side, and sendfile takes a regular file to a
+ * device or socket, one system call a chunk with no private pipe.
+ * read/write serves everything else.  mmap lost in every case measured,
+ * so AUTO never takes it; it stays for forcing.  The measurements are in
+ * docs/bench/libbufsz.md, "The engine's paths".
  */
 
 #include <sys/param.h>
@@ -56,8 +37,8 @@
 
 /*
  * The mmap path maps the input this much at a time (BUFSZ_SIZE when set),
- * which bounds the address space it takes whatever the file's size; the
- * size hardly matters (the table above).
+ * which bounds the address space it takes whatever the file's size.  The
+ * size hardly matters (docs/bench/libbufsz.md, "The engine's paths").
  */
 #define	MMAP_WINDOW	((size_t)8 << 20)
 
@@ -69,6 +50,7 @@ static int	write_holey(int, const char *, size_t, size_t);
 static int	copy_mmap(struct job *);
 static int	copy_sparse(struct job *);
 static int	cut_output(struct job *, off_t, off_t);
+static int	copy_unseen(struct bufsz_engine *, int, int, const struct stat *);
 static int	copy_rest(struct bufsz_engine *, int, const struct stat *, int,
 		    const struct stat *);
 static void	job_start(struct job *, struct bufsz_engine *, int,
@@ -477,21 +459,23 @@ cut_output(struct job *j, off_t end, off_t delta)
 
 int
 bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
-    const struct stat *outst)
+    const struct stat *outst, int flags)
 {
 	struct stat isb, osb;
 
-	if (inst == NULL) {
-		if (fstat(in, &isb) != 0)
-			return (BUFSZ_EREAD);
-		inst = &isb;
-	}
 	if (outst == NULL) {
 		if (fstat(out, &osb) != 0)
 			return (BUFSZ_EWRITE);
 		outst = &osb;
 	}
 	e->be_moved = 0;
+	if ((flags & BUFSZ_UNSEEN) != 0)
+		return (copy_unseen(e, in, out, outst));
+	if (inst == NULL) {
+		if (fstat(in, &isb) != 0)
+			return (BUFSZ_EREAD);
+		inst = &isb;
+	}
 	return (copy_rest(e, in, inst, out, outst));
 }
 
@@ -504,17 +488,14 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
  * the size the file system gave, which a FUSE or network file may have
  * outgrown.  So one read(2) follows a short count: its 0 is the end,
  * whatever the file system, and the error or the byte it may bring
- * instead goes on as in bufsz_copy().  A small file costs open, that
- * call, the read and close, and no stat: busybox makes as many calls
- * (its 0 comes from a second sendfile), and the read costs what a seek
- * to the end would.  Anything else has its stat taken and goes on from
- * the byte the first call stopped at, or, when that call moved nothing,
- * is left untouched to the caller.  make bench's small-file case sets it
- * beside busybox (docs/bench).
+ * instead goes on as in any other copy.  A small file so costs open,
+ * that call, the read and close, and no stat (docs/bench/libbufsz.md,
+ * "An unseen input into /dev/null").  Anything else has its stat taken
+ * and goes on from the byte the first call stopped at, or, when that
+ * call moved nothing, is left untouched to the caller.
  */
-int
-bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
-    const struct stat *outst)
+static int
+copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
 {
 	struct stat isb;
 	struct job j;
@@ -523,10 +504,10 @@ bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
 	char c;
 
 	if (e->be_force != BUFSZ_PATH_AUTO || (e->be_flags & BUFSZ_SPARSE))
-		return (BUFSZ_UNSEEN);
+		return (BUFSZ_UNTOUCHED);
 	job_start(&j, e, in, NULL, out, outst);
 	if ((n = bufsz_kpath_unseen(&j, CHUNK_MAX, &p)) <= 0)
-		return (BUFSZ_UNSEEN);
+		return (BUFSZ_UNTOUCHED);
 	e->be_last = p;
 	e->be_moved = n;
 	if ((size_t)n < CHUNK_MAX) {
@@ -543,7 +524,7 @@ bufsz_copy_opened(struct bufsz_engine *e, int in, int out,
 	return (copy_rest(e, in, &isb, out, outst));
 }
 
-/* A copy of all of in (inst NULL: not looked at), holes not kept. */
+/* A copy of all of in (inst NULL: unseen), holes not kept. */
 static void
 job_start(struct job *j, struct bufsz_engine *e, int in,
     const struct stat *inst, int out, const struct stat *outst)

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "bufsz.h"
+#include "bufsz_util.h"
 
 int
 bufsz_info_catch(void (*handler)(int))

@@ -6,7 +6,7 @@
 
 #include <signal.h>
 
-#include "bufsz.h"
+#include "bufsz_util.h"
 
 int
 bufsz_info_signal(void)

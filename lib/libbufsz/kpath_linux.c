@@ -4,8 +4,8 @@
  * Linux's kernel paths: copy_file_range(2) between regular files,
  * splice(2) where a pipe is on either side (or through a private pipe
  * when forced between two non-pipes), and sendfile(2) from a regular
- * file or block device.  The measurements behind AUTO's choice are at the
- * top of engine.c.
+ * file or block device.  The measurements behind AUTO's choice are in
+ * docs/bench/libbufsz.md.
  */
 
 #include <sys/param.h>
@@ -21,9 +21,9 @@
 
 /*
  * The size asked of the private splice pipe (bounded by
- * /proc/sys/fs/pipe-max-size, 1 MiB by default): 512 MiB to /dev/null took
- * 14 ms of CPU with 1 MiB against 19.5 ms with the default 64 KiB, and 71
- * against 82 ms into an existing file (how: the top of engine.c).
+ * /proc/sys/fs/pipe-max-size, 1 MiB by default): a pipe this large cost
+ * less CPU than the default 64 KiB, into /dev/null and into a file alike
+ * (docs/bench/libbufsz.md, "The private splice pipe").
  */
 #define	PIPE_WANT	(1 << 20)
 
@@ -31,26 +31,13 @@
  * The caller's output pipe is grown to this before a regular file is
  * spliced into it.  Spliced pages take one slot each, so the default
  * 64 KiB pipe holds 16 and writer and reader take turns; from 256 KiB
- * they overlap.  Seconds for a cached 1 GiB file, single runs (repeated,
- * within 10%), Debian 12, Linux 6.18, Intel Xeon KVM guest, 2 vCPUs:
- *
- *	output pipe			64 KiB	256 KiB	1 MiB
- *	cat f | wc -c			0.78	0.21	0.21
- *	cat f | dd bs=128k		0.90	0.17
- *	cat f | cat >/dev/null		0.35	0.16
- *	tail -c +1 f | wc -c		0.80	0.23
- *	cat f | md5sum			1.82	1.80
- *
- * A pipe spliced into a pipe is left alone: with the middle cat of
- * cat f | cat | wc -c growing its output, 0.92 s against 0.45 with
- * neither grown, and 0.21-0.27 only when its input was grown first,
- * which the middle cat cannot know when it starts.  Only ever grown
- * (the pipe is shared with the reader); a file that fits the default
- * pipe leaves it alone, so small files cost no call.  Reproduce: build
- * a world with make MAKEOBJDIRPREFIX=/tmp/o COPTS=-DOUTPIPE_WANT=N
- * (65536 turns growing off) and time the commands above with its cat
- * and tail; make bench's cat and tail cases into wc -c show the default
- * beside the peers.
+ * they overlap.  A pipe spliced into a pipe is left alone: growing the
+ * output of the middle cat of cat f | cat | wc -c made it slower, unless
+ * its input had been grown first, which the middle cat cannot know when
+ * it starts.  The pipe is only ever grown, since the reader shares it,
+ * and a file that fits the default pipe leaves it alone, so that small
+ * files cost no call.  docs/bench/libbufsz.md, "The output pipe", has
+ * the measurements and how to repeat them with another OUTPIPE_WANT.
  */
 #ifndef OUTPIPE_WANT
 #define	OUTPIPE_WANT	(256 * 1024)
@@ -94,11 +81,8 @@ bufsz_kpath_auto(const struct job *j)
  * Path *p where it can serve the pair; REFUSED where it cannot.  Where
  * AUTO's copy_file_range is refused (EXDEV between two file systems
  * that do not share a copy_file_range of their own, since Linux 5.19:
- * ext4 to tmpfs, say), sendfile goes on: 1 GiB ext4 to tmpfs took
- * 0.34 s against 0.41-0.43 by read/write, tmpfs to ext4 0.27-0.28
- * against 0.33 (single runs, repeated; Linux 6.18, Intel Xeon KVM guest,
- * 2 vCPUs; cp with
- * BUFSZ_PATH=sendfile and =rw).
+ * ext4 to tmpfs, say), sendfile goes on, which beat read/write both ways
+ * (docs/bench/libbufsz.md, "sendfile between file systems").
  */
 int
 bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
@@ -201,9 +185,9 @@ grow_out_pipe(const struct job *j)
 /*
  * sendfile: from a regular file to anything, in the kernel.  Preferred
  * to splice through the private pipe for a character device or socket
- * because it takes one system call per chunk rather than two (the table
- * at the top of engine.c).  Errors hand over to read/write, as those of
- * copy_file_range do (kpath.c).
+ * because it takes one system call per chunk rather than two
+ * (docs/bench/libbufsz.md, "The engine's paths").  Errors hand over to
+ * read/write, as those of copy_file_range do (kpath.c).
  */
 static ssize_t
 move_sendfile(const struct job *j, size_t len)

@@ -14,31 +14,10 @@
 #include "bufsz_impl.h"
 
 /*
- * What the constants stand on: libbufsz's own read/write loop at forced
- * buffer sizes, in GB per CPU second of the copier (and of a pipe's
- * reader), the input in the page cache.  A: 1 GiB, medians of 5 rounds
- * (9 into a new file).  B: 512 MiB into new files on a quiet machine,
- * median (worst) of 11.  Wall clock has the same shape but spreads 2-10x
- * on a shared machine, so CPU time chose.
- *
- *	buffer	A: /dev/null  pipe  new file  tmpfs    B: new file  tmpfs
- *	  4 KiB	       6.0     1.0     1.1     1.7
- *	 16 KiB	      12.8     2.3     2.7     2.3
- *	 64 KiB	      15.1     3.6     4.0     2.5
- *	128 KiB	      17.7     3.6     3.7     2.5	  4.9 (4.3)  2.9 (2.4)
- *	256 KiB	                                	  5.2 (2.7)  2.8 (2.7)
- *	512 KiB	      20.0     3.7     3.8     2.5
- *	  1 MiB	      17.4     3.7     2.8     2.5	  5.4 (3.9)  2.9 (2.4)
- *	  2 MiB	      17.8     3.4     5.1     2.4	  3.3 (0.7)  2.9 (2.3)
- *	  4 MiB	                                	  5.6 (1.0)  2.9 (2.4)
- *	  8 MiB	      16.7     3.0     4.8     1.9	  5.0 (0.8)  2.8 (2.3)
- *	 16 MiB	      11.8     2.7     1.1     2.1
- *
- * Reproduce: A is make bench's sweep (the runs are in docs/bench); B is
- *	tests/bench/sweep -n 11 -b 128k,256k,1m,2m,4m,8m -o file,tmpfs -s 512m
- * Machine: AMD EPYC KVM guest, 2 vCPUs (shared), 24 GiB, 4 KiB pages,
- * Debian 12, Linux 6.18, ext4 on virtio.  From a cold cache every size
- * from 8 KiB up read at 2.2-2.7 GB/s: readahead, not the buffer, rules.
+ * The constants stand on libbufsz's own read/write loop timed at forced
+ * buffer sizes, in CPU time of the copier, since the wall clock of a
+ * shared machine spreads too far to choose by.  docs/bench/libbufsz.md,
+ * "The buffer sizes", holds the table, the machine and the commands.
  */
 
 /*
@@ -51,14 +30,11 @@
 
 /*
  * The large buffer, for a bulk copy into a regular file.  1 MiB beat
- * 128 KiB there in three runs of four (by 7-11%; the fourth ran under
- * heavy load), and buffers of 2 MiB and more had runs that collapsed to
- * a fifth of the rate (the worst figures above) while 1 MiB and less
- * never did; tmpfs did not care.  So the large buffer is 1 MiB, not the
- * 8 MiB that was tried first: that lost to it on tmpfs and ext4 alike.
- * On Linux such copies go through copy_file_range; the large buffer
- * serves the BSDs, fallbacks (tmpfs refuses copy_file_range from ext4)
- * and a forced read/write.
+ * 128 KiB there, and buffers of 2 MiB and more had runs that collapsed
+ * while 1 MiB and less never did ("The buffer sizes").  On Linux such
+ * copies go through copy_file_range; the large buffer serves the BSDs,
+ * fallbacks (tmpfs refuses copy_file_range from ext4) and a forced
+ * read/write.
  *
  * The memory a machine must have before a copy may take it is not a
  * measurement (one machine cannot vary its memory) but a judgement: one
@@ -70,8 +46,8 @@
 
 /*
  * A device that asks for more than the large buffer (st_blksize) gets
- * what it asks, up to 8 MiB: beyond that every output above lost, and
- * a larger st_blksize is taken for a bogus one.
+ * what it asks, up to 8 MiB: every output measured lost beyond that
+ * ("The buffer sizes"), and a larger st_blksize is taken for a bogus one.
  */
 #define	BUFSZ_BLKSIZE_MAX	((size_t)8 * 1024 * 1024)
 

@@ -9,7 +9,7 @@
 #include <paths.h>
 #include <unistd.h>
 
-#include "bufsz.h"
+#include "bufsz_util.h"
 
 /*
  * A descriptor among 0, 1 and 2 that is closed would be handed to the

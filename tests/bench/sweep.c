@@ -330,7 +330,7 @@ copy_once(int in, int out, size_t bufsize)
 		if (n == -1)
 			err(1, "read");
 	} else {
-		switch (bufsz_copy(e, in, NULL, out, NULL)) {
+		switch (bufsz_copy(e, in, NULL, out, NULL, 0)) {
 		case BUFSZ_OK:
 			break;
 		case BUFSZ_EREAD:

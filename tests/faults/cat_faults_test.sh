@@ -339,7 +339,7 @@ pipes_mmap_body()
 }
 
 # Into /dev/null, cat copies an operand it opens without a stat when the
-# engine can prove the end (bufsz_copy_opened(): Linux's sendfile, then
+# engine can prove the end (BUFSZ_UNSEEN: Linux's sendfile, then
 # a read that returns 0).  Nothing there shows the bytes; what shows is
 # whether cat read on, which the calls in the log and the failures
 # injected into the reading that follows make visible.

@@ -55,7 +55,6 @@ int	copy_rest(struct input *);
 int	engine_copy(struct input *, int, const struct stat *);
 char	*window_buffer(const struct stat *, size_t *);
 size_t	policy_size(const struct stat *);
-size_t	page_size(void);
 int	seekable(struct input *, off_t *);
 int	size_is_end(struct input *, const struct stat *);
 

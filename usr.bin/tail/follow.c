@@ -43,7 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bufsz.h"
+#include "bufsz_io.h"
 #include "extern.h"
 
 #define	POLL_MS		250	/* FreeBSD's tail sleeps as long */

@@ -27,7 +27,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "bufsz.h"
+#include "bufsz_io.h"
 #include "extern.h"
 #include "select.h"
 
@@ -81,7 +81,7 @@ from_start(struct input *in)
 	}
 	skip_init(&sk, style == FLINES, count);
 	buf = window_buffer(&in->in_st, &len);
-	want = page_size();
+	want = bufsz_pagesize();
 	for (n = 0, used = 0; !skip_done(&sk);) {
 		if (want > len)
 			want = len;
@@ -150,7 +150,7 @@ end_holds(struct input *in)
 
 	buf = window_buffer(&in->in_st, &blen);
 	last = in->in_st.st_size - 1;
-	last -= last % (off_t)page_size();
+	last -= last % (off_t)bufsz_pagesize();
 	len = (size_t)(in->in_st.st_size - last);
 	if (len > blen) {
 		last = in->in_st.st_size - (off_t)blen;
@@ -178,8 +178,8 @@ start_of_lines(struct input *in, off_t begin, off_t *start)
 	char *buf;
 
 	buf = window_buffer(&in->in_st, &blen);
-	winplan_init(&wp, begin, in->in_st.st_size, page_size(), blen,
-	    page_size());
+	winplan_init(&wp, begin, in->in_st.st_size, bufsz_pagesize(), blen,
+	    bufsz_pagesize());
 	backscan_init(&bs, count, in->in_st.st_size);
 	while (winplan_next(&wp, &pos, &wlen)) {
 		if ((n = bufsz_pread_full(in->in_fd, buf, wlen, pos)) < 0) {

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "bufsz.h"
+#include "bufsz_io.h"
 #include "extern.h"
 #include "select.h"
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bufsz.h"
+#include "bufsz_io.h"
 #include "extern.h"
 
 static struct bufsz_engine *engine;
@@ -123,7 +124,7 @@ int
 engine_copy(struct input *in, int out, const struct stat *st)
 {
 
-	return (bufsz_copy(engine, in->in_fd, &in->in_st, out, st));
+	return (bufsz_copy(engine, in->in_fd, &in->in_st, out, st, 0));
 }
 
 /*
@@ -146,18 +147,6 @@ policy_size(const struct stat *st)
 {
 
 	return (bufsz_size(st, &outst));
-}
-
-/* The windows' unit: reads that begin on it take whole cached pages. */
-size_t
-page_size(void)
-{
-	static size_t page;
-	long n;
-
-	if (page == 0)
-		page = (n = sysconf(_SC_PAGESIZE)) > 0 ? (size_t)n : 4096;
-	return (page);
 }
 
 /*

@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz.h"
+#include "bufsz_io.h"
 #include "extern.h"
 #include "select.h"
 
@@ -85,7 +85,7 @@ rev_file(struct input *in, off_t begin)
 	struct revscan rs;
 	struct window w;
 	off_t floor, size, pos;
-	size_t blen, wlen;
+	size_t blen, wlen, page;
 	ssize_t n;
 	char *buf;
 
@@ -96,8 +96,9 @@ rev_file(struct input *in, off_t begin)
 	w.w_in = in;
 	w.w_buf = buf = window_buffer(&in->in_st, &blen);
 	w.w_clen = 0;
-	winplan_init(&wp, floor, size, style == RLINES ? page_size() : blen,
-	    blen, page_size());
+	page = bufsz_pagesize();
+	winplan_init(&wp, floor, size, style == RLINES ? page : blen, blen,
+	    page);
 	revscan_init(&rs, floor, size, style == RLINES ? count : SEL_ALL);
 	w.w_pos = size;
 	w.w_len = 0;

@@ -27,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz.h"
+#include "bufsz_util.h"
 #include "extern.h"
 
 /*

@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include "bufsz.h"
+#include "bufsz_io.h"
+#include "bufsz_util.h"
 #include "extern.h"
 
 static char	yes_default[] = "y\n";

@@ -57,7 +57,7 @@ static void	make_sparse(const char *, off_t, const off_t *, size_t);
 static void	sparse_case(const char *, off_t, const off_t *, size_t);
 static int	pipe_holds(int, const char *, enum bufsz_path, const char *);
 static void	appender(const char *) __dead2;
-static int	copy_opened(struct bufsz_engine *, const char *, int, off_t *);
+static int	copy_unseen(struct bufsz_engine *, const char *, int, off_t *);
 static int	takes_unseen(void);
 
 /* Bytes no path could make up, the same on every run. */
@@ -282,7 +282,7 @@ copy_paths(enum bufsz_path p, int flags, const char *src, const char *dst,
 	ATF_REQUIRE((in = open(src, O_RDONLY)) >= 0);
 	ATF_REQUIRE((out = open(dst, O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	r = bufsz_copy(e, in, NULL, out, NULL);
+	r = bufsz_copy(e, in, NULL, out, NULL, 0);
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
 	return (r);
@@ -313,7 +313,7 @@ file_to_file(enum bufsz_path p, const char *data, size_t len, size_t bufsz)
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
 	ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
 	/* Every path leaves the input's offset at its end. */
 	ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
@@ -355,7 +355,7 @@ file_to_pipe(enum bufsz_path p, const char *data, size_t len, int nonblock,
 	pid = reader("dst", &out, nonblock, delay_us);
 	e = engine_for(p, 0, BUFSZ_TEST);
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
-	ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK,
+	ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK,
 	    "%s: %s", bufsz_path_name(p), strerror(errno));
 	ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
 	if (len != 0)
@@ -404,7 +404,7 @@ ATF_TC_BODY(paths_fifo_to_file, tc)
 			ATF_REQUIRE((in = open("fifo", O_RDONLY)) >= 0);
 			ATF_REQUIRE((out = open("dst",
 			    O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0);
-			ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL),
+			ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0),
 			    BUFSZ_OK);
 			if (len != 0)
 				ATF_CHECK_EQ_MSG(last(e),
@@ -438,7 +438,7 @@ ATF_TC_BODY(paths_to_devnull, tc)
 	for (k = 0; k < NPATHS; k++) {
 		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
 		ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
 		ATF_CHECK_EQ_MSG(last(e),
@@ -483,7 +483,7 @@ ATF_TC_BODY(size_zero_input, tc)
 		ATF_REQUIRE((in = open(src, O_RDONLY)) >= 0);
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL, 0), BUFSZ_OK);
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
 		bufsz_engine_free(e);
@@ -711,14 +711,14 @@ ATF_TC_BODY(tty_eof_once, tc)
 		ATF_REQUIRE(write(m, typed, sizeof(typed) - 1) ==
 		    (ssize_t)sizeof(typed) - 1);
 		e = engine_for(all_paths[k], 0, 0);
-		ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL, 0), BUFSZ_OK);
 		/* What was typed after each ^D is the next copy's. */
 		if (pipe_holds(p[0], "", all_paths[k], "first")) {
-			ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL),
+			ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL, 0),
 			    BUFSZ_OK);
 			(void)pipe_holds(p[0], "abc\n", all_paths[k],
 			    "second");
-			ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL),
+			ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL, 0),
 			    BUFSZ_OK);
 			(void)pipe_holds(p[0], "more\n", all_paths[k],
 			    "third");
@@ -758,7 +758,7 @@ ATF_TC_BODY(stale_size, tc)
 			ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT |
 			    O_TRUNC, 0644)) >= 0);
 			e = engine_for(all_paths[k], 0, 0);
-			ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL),
+			ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL, 0),
 			    BUFSZ_OK);
 			ATF_CHECK_EQ(bufsz_moved(e), (off_t)now[i]);
 			bufsz_engine_free(e);
@@ -809,7 +809,7 @@ ATF_TC_BODY(path_taken, tc)
 		ATF_REQUIRE(lseek(in, 0, SEEK_END) == (off_t)sizeof(data));
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
 		ATF_CHECK_EQ(bufsz_moved(e), 0);
 		ATF_CHECK_EQ_MSG(last(e), BUFSZ_PATH_RW, "%s took %s",
 		    bufsz_path_name(all_paths[k]), took(e));
@@ -910,7 +910,7 @@ ATF_TC_BODY(append_output, tc)
 		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_APPEND)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
 		bufsz_engine_free(e);
@@ -943,7 +943,7 @@ ATF_TC_BODY(from_offsets, tc)
 		ATF_REQUIRE(lseek(in, 1000, SEEK_SET) == 1000);
 		ATF_REQUIRE((out = open("dst", O_WRONLY)) >= 0);
 		ATF_REQUIRE(lseek(out, 77, SEEK_SET) == 77);
-		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
 		ATF_CHECK_EQ(bufsz_moved(e), (off_t)len - 1000);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
 		ATF_CHECK_EQ(lseek(out, 0, SEEK_CUR), (off_t)len - 1000 + 77);
@@ -990,7 +990,7 @@ ATF_TC_BODY(beyond_4g, tc)
 		ATF_REQUIRE(lseek(in, base, SEEK_SET) == base);
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), size);
 		want = expected(all_paths[k], S_IFREG, S_IFREG);
 		if (want != BUFSZ_PATH_AUTO)
@@ -1203,7 +1203,7 @@ ATF_TC_BODY(write_error_side, tc)
 		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		errno = 0;
-		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL),
+		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL, 0),
 		    BUFSZ_EWRITE, "%s", bufsz_path_name(all_paths[k]));
 		ATF_CHECK_EQ_MSG(errno, ENOSPC, "%s: %s",
 		    bufsz_path_name(all_paths[k]), strerror(errno));
@@ -1226,7 +1226,7 @@ ATF_TC_BODY(read_error_side, tc)
 		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open(".", O_RDONLY)) >= 0);
 		errno = 0;
-		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL),
+		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL, 0),
 		    BUFSZ_EREAD, "%s", bufsz_path_name(all_paths[k]));
 		ATF_CHECK_EQ_MSG(errno, EISDIR, "%s: %s",
 		    bufsz_path_name(all_paths[k]), strerror(errno));
@@ -1260,7 +1260,7 @@ ATF_TC_BODY(mmap_truncated_before, tc)
 	ATF_REQUIRE(truncate("src", 4096) == 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL), BUFSZ_OK);
+	ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL, 0), BUFSZ_OK);
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
 	same_bytes("dst", data, 4096, "truncated before", BUFSZ_PATH_MMAP);
@@ -1302,7 +1302,7 @@ ATF_TC_BODY(mmap_truncated_during, tc)
 	e = engine_for(BUFSZ_PATH_MMAP, 0, 0);
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 	errno = 0;
-	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, fds[1], NULL), BUFSZ_EREAD);
+	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, fds[1], NULL, 0), BUFSZ_EREAD);
 	ATF_CHECK_EQ_MSG(errno, EIO, "%s", strerror(errno));
 	ATF_CHECK(bufsz_moved(e) < (off_t)len);
 	ATF_REQUIRE(close(in) == 0);
@@ -1348,7 +1348,7 @@ ATF_TC_BODY(nonblocking_input, tc)
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
 		e = engine_for(all_paths[k], 0, 0);
-		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL),
+		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL, 0),
 		    BUFSZ_OK, "%s: %s", bufsz_path_name(all_paths[k]),
 		    strerror(errno));
 		ATF_REQUIRE(close(in) == 0);
@@ -1459,7 +1459,7 @@ ATF_TC_BODY(buffer_one_for_many, tc)
 	for (i = 0; i < 50; i++) {
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		ATF_REQUIRE(fstat(in, &ist) == 0);
-		ATF_REQUIRE(bufsz_copy(e, in, &ist, out, &ost) == BUFSZ_OK);
+		ATF_REQUIRE(bufsz_copy(e, in, &ist, out, &ost, 0) == BUFSZ_OK);
 		ATF_REQUIRE((buf = bufsz_buffer(e, &ist, &ost, &len)) != NULL);
 		if (first == NULL)
 			first = buf;
@@ -1471,20 +1471,20 @@ ATF_TC_BODY(buffer_one_for_many, tc)
 }
 
 /*
- * bufsz_copy_opened(): an input just opened, copied before anything
- * looks at it.  Into /dev/null on Linux it is read whole however it
- * ends (the copy's count and the input's offset show it); anything the
- * engine does not take so comes back BUFSZ_UNSEEN with nothing read.
+ * BUFSZ_UNSEEN: an input just opened, copied before anything looks at
+ * it.  Into /dev/null on Linux it is read whole however it ends (the
+ * copy's count and the input's offset show it); anything the engine does
+ * not take so comes back BUFSZ_UNTOUCHED with nothing read.
  */
 static int
-copy_opened(struct bufsz_engine *e, const char *src, int out, off_t *pos)
+copy_unseen(struct bufsz_engine *e, const char *src, int out, off_t *pos)
 {
 	struct stat ost;
 	int in, r;
 
 	ATF_REQUIRE(fstat(out, &ost) == 0);
 	ATF_REQUIRE_MSG((in = open(src, O_RDONLY)) >= 0, "%s", src);
-	r = bufsz_copy_opened(e, in, out, &ost);
+	r = bufsz_copy(e, in, NULL, out, &ost, BUFSZ_UNSEEN);
 	ATF_REQUIRE((*pos = lseek(in, 0, SEEK_CUR)) != -1 || errno == ESPIPE);
 	ATF_REQUIRE(close(in) == 0);
 	return (r);
@@ -1502,8 +1502,8 @@ takes_unseen(void)
 #endif
 }
 
-ATF_TC_WITHOUT_HEAD(opened_devnull);
-ATF_TC_BODY(opened_devnull, tc)
+ATF_TC_WITHOUT_HEAD(unseen_devnull);
+ATF_TC_BODY(unseen_devnull, tc)
 {
 	const size_t sizes[] = { 1, 4096, 4097, 8 * MiB, 11 * MiB + 7 };
 	struct bufsz_engine *e;
@@ -1518,9 +1518,9 @@ ATF_TC_BODY(opened_devnull, tc)
 	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
 	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		put_file("src", data, sizes[k]);
-		r = copy_opened(e, "src", out, &pos);
+		r = copy_unseen(e, "src", out, &pos);
 		if (!takes_unseen()) {
-			ATF_CHECK_EQ(r, BUFSZ_UNSEEN);
+			ATF_CHECK_EQ(r, BUFSZ_UNTOUCHED);
 			ATF_CHECK_EQ(pos, 0);
 			continue;
 		}
@@ -1539,8 +1539,8 @@ ATF_TC_BODY(opened_devnull, tc)
  * Inputs whose end the first call does not prove: /proc (size 0, and no
  * seek to the end), /sys (4096 claimed, fewer held).  Read on, whole.
  */
-ATF_TC_WITHOUT_HEAD(opened_devnull_lying_sizes);
-ATF_TC_BODY(opened_devnull_lying_sizes, tc)
+ATF_TC_WITHOUT_HEAD(unseen_devnull_lying_sizes);
+ATF_TC_BODY(unseen_devnull_lying_sizes, tc)
 {
 	static const char *const srcs[] = {
 		"/proc/version",
@@ -1562,7 +1562,7 @@ ATF_TC_BODY(opened_devnull_lying_sizes, tc)
 			continue;
 		want = slurp(srcs[k], &len);
 		tried++;
-		ATF_CHECK_EQ_MSG(copy_opened(e, srcs[k], out, &pos), BUFSZ_OK,
+		ATF_CHECK_EQ_MSG(copy_unseen(e, srcs[k], out, &pos), BUFSZ_OK,
 		    "%s", srcs[k]);
 		ATF_CHECK_EQ_MSG(bufsz_moved(e), (off_t)len,
 		    "%s: moved %jd of %zu", srcs[k], (intmax_t)bufsz_moved(e),
@@ -1580,8 +1580,8 @@ ATF_TC_BODY(opened_devnull_lying_sizes, tc)
  * directory, a FIFO (whose bytes must all be there for the copy that
  * follows).
  */
-ATF_TC_WITHOUT_HEAD(opened_devnull_untouched);
-ATF_TC_BODY(opened_devnull_untouched, tc)
+ATF_TC_WITHOUT_HEAD(unseen_devnull_untouched);
+ATF_TC_BODY(unseen_devnull_untouched, tc)
 {
 	struct bufsz_engine *e;
 	struct stat ost;
@@ -1594,10 +1594,10 @@ ATF_TC_BODY(opened_devnull_untouched, tc)
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
 	put_file("empty", "", 0);
-	ATF_CHECK_EQ(copy_opened(e, "empty", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(copy_unseen(e, "empty", out, &pos), BUFSZ_UNTOUCHED);
 	ATF_CHECK_EQ(pos, 0);
 	ATF_REQUIRE(mkdir("dir", 0755) == 0);
-	ATF_CHECK_EQ(copy_opened(e, "dir", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(copy_unseen(e, "dir", out, &pos), BUFSZ_UNTOUCHED);
 	ATF_CHECK_EQ(pos, 0);
 	ATF_REQUIRE(close(out) == 0);
 
@@ -1606,11 +1606,12 @@ ATF_TC_BODY(opened_devnull_untouched, tc)
 	ATF_REQUIRE((in = open("fifo", O_RDONLY)) >= 0);
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	ATF_REQUIRE(fstat(out, &ost) == 0);
-	ATF_CHECK_EQ(bufsz_copy_opened(e, in, out, &ost), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, &ost, BUFSZ_UNSEEN),
+	    BUFSZ_UNTOUCHED);
 	ATF_REQUIRE(close(out) == 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL), BUFSZ_OK);
+	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
 	reap(pid);
@@ -1622,8 +1623,8 @@ ATF_TC_BODY(opened_devnull_untouched, tc)
  * Any output but /dev/null, a forced path, or a sparse copy: the input
  * is left unread.
  */
-ATF_TC_WITHOUT_HEAD(opened_other_outputs);
-ATF_TC_BODY(opened_other_outputs, tc)
+ATF_TC_WITHOUT_HEAD(unseen_other_outputs);
+ATF_TC_BODY(unseen_other_outputs, tc)
 {
 	struct bufsz_engine *e;
 	char data[5000];
@@ -1636,32 +1637,79 @@ ATF_TC_BODY(opened_other_outputs, tc)
 	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	ATF_CHECK_EQ(copy_opened(e, "src", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_UNTOUCHED);
 	ATF_CHECK_EQ(pos, 0);
 	ATF_CHECK_EQ(lseek(out, 0, SEEK_END), 0);
 	ATF_REQUIRE(close(out) == 0);
 	pid = reader("piped", &out, 0, 0);
-	ATF_CHECK_EQ(copy_opened(e, "src", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_UNTOUCHED);
 	ATF_CHECK_EQ(pos, 0);
 	ATF_REQUIRE(close(out) == 0);
 	reap(pid);
 	same_bytes("piped", data, 0, "nothing into a pipe", BUFSZ_PATH_AUTO);
 	ATF_REQUIRE(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
-	ATF_CHECK_EQ(copy_opened(e, "src", sv[0], &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(copy_unseen(e, "src", sv[0], &pos), BUFSZ_UNTOUCHED);
 	ATF_CHECK_EQ(pos, 0);
 	ATF_REQUIRE(close(sv[0]) == 0);
 	ATF_REQUIRE(close(sv[1]) == 0);
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	bufsz_engine_free(e);
 	e = engine_for(BUFSZ_PATH_SENDFILE, 0, 0);
-	ATF_CHECK_EQ(copy_opened(e, "src", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_UNTOUCHED);
 	ATF_CHECK_EQ(pos, 0);
 	bufsz_engine_free(e);
 	e = engine_for(BUFSZ_PATH_AUTO, BUFSZ_SPARSE, 0);
-	ATF_CHECK_EQ(copy_opened(e, "src", out, &pos), BUFSZ_UNSEEN);
+	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_UNTOUCHED);
 	ATF_CHECK_EQ(pos, 0);
 	bufsz_engine_free(e);
 	ATF_REQUIRE(close(out) == 0);
+}
+
+/*
+ * BUFSZ_UNSEEN with no stat of the output: the engine takes it, and the
+ * flag, not a stat of the input, decides (a stale one given is not used).
+ */
+ATF_TC_WITHOUT_HEAD(unseen_no_stats);
+ATF_TC_BODY(unseen_no_stats, tc)
+{
+	struct bufsz_engine *e;
+	struct stat stale;
+	char data[7000];
+	int in, out, r;
+
+	fill(data, sizeof(data), 24);
+	put_file("src", "", 0);
+	ATF_REQUIRE(stat("src", &stale) == 0);
+	put_file("src", data, sizeof(data));
+	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
+	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+	r = bufsz_copy(e, in, &stale, out, NULL, BUFSZ_UNSEEN);
+	if (takes_unseen()) {
+		ATF_CHECK_EQ(r, BUFSZ_OK);
+		ATF_CHECK_EQ(bufsz_moved(e), (off_t)sizeof(data));
+		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)sizeof(data));
+		/* The stale size of 0 would have sent it to read/write. */
+		ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_SENDFILE);
+	} else {
+		ATF_CHECK_EQ(r, BUFSZ_UNTOUCHED);
+		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), 0);
+	}
+	ATF_REQUIRE(close(in) == 0);
+	ATF_REQUIRE(close(out) == 0);
+
+	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) >= 0);
+	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, BUFSZ_UNSEEN),
+	    BUFSZ_UNTOUCHED);
+	ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), 0);
+	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
+	ATF_REQUIRE(close(in) == 0);
+	ATF_REQUIRE(close(out) == 0);
+	same_bytes("dst", data, sizeof(data), "after BUFSZ_UNTOUCHED",
+	    BUFSZ_PATH_AUTO);
+	bufsz_engine_free(e);
 }
 
 ATF_TC_WITHOUT_HEAD(env_parse);
@@ -1722,7 +1770,7 @@ env_child(const char *penv, const char *senv, enum bufsz_path *path,
 			    (in = open("src", O_RDONLY)) == -1 ||
 			    (out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 			    0644)) == -1 ||
-			    bufsz_copy(e, in, NULL, out, NULL) != BUFSZ_OK)
+			    bufsz_copy(e, in, NULL, out, NULL, 0) != BUFSZ_OK)
 				_exit(1);
 			res[0] = (size_t)bufsz_engine_last(e);
 			res[1] = bufsz_size(NULL, NULL);
@@ -1863,10 +1911,11 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, pread_full_spans);
 	ATF_TP_ADD_TC(tp, buffer_kept);
 	ATF_TP_ADD_TC(tp, buffer_one_for_many);
-	ATF_TP_ADD_TC(tp, opened_devnull);
-	ATF_TP_ADD_TC(tp, opened_devnull_lying_sizes);
-	ATF_TP_ADD_TC(tp, opened_devnull_untouched);
-	ATF_TP_ADD_TC(tp, opened_other_outputs);
+	ATF_TP_ADD_TC(tp, unseen_devnull);
+	ATF_TP_ADD_TC(tp, unseen_devnull_lying_sizes);
+	ATF_TP_ADD_TC(tp, unseen_devnull_untouched);
+	ATF_TP_ADD_TC(tp, unseen_other_outputs);
+	ATF_TP_ADD_TC(tp, unseen_no_stats);
 	ATF_TP_ADD_TC(tp, env_parse);
 	ATF_TP_ADD_TC(tp, env_forces);
 	ATF_TP_ADD_TC(tp, env_malformed_ignored);

@@ -384,7 +384,7 @@ tail_follow_cleanup()
 
 # Into /dev/null nothing shows the bytes; lyingfs says how far reads went.
 # Up to 1024 operands cat stats each one first; more, and it copies one
-# it has just opened before looking at it (bufsz_copy_opened()).
+# it has just opened before looking at it (bufsz_copy() with BUFSZ_UNSEEN).
 atf_test_case devnull cleanup
 devnull_head()
 {

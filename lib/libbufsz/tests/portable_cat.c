@@ -31,7 +31,7 @@ static int
 copy_one(struct bufsz_engine *e, int fd, const char *name)
 {
 
-	switch (bufsz_copy(e, fd, NULL, STDOUT_FILENO, NULL)) {
+	switch (bufsz_copy(e, fd, NULL, STDOUT_FILENO, NULL, 0)) {
 	case BUFSZ_OK:
 		return (0);
 	case BUFSZ_EREAD:
