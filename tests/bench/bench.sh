@@ -14,7 +14,8 @@
 # CI), TMPDIR (an ext4 or other disk file system), SHMDIR (a tmpfs;
 # /dev/shm), BENCH_NOINSTALL=1 (run without the packages that are
 # missing rather than install them: see packages.sh), ONLY=confine (only
-# what cat's sandbox costs, its section of the report on stdout).
+# what cat's sandbox costs, its section of the report on stdout),
+# ONLY=pipe (only cat -n into a pipe against the buffer size, likewise).
 #
 # It fails only when one of the tree's programs crashes or gets a byte
 # wrong, never on a timing.
@@ -44,6 +45,7 @@ if [ "$QUICK" = 1 ]; then
 	RUNS=3
 	WINDOW=0.1
 	SWEEPARGS="-n 3 -s 16m -b 4k,32k,128k,1m,16m"
+	PIPEBIG=$((16 * 1024 * 1024)) PIPEROUNDS=2
 	COLDARGS="-n 3 -s 16m -b 4k,128k,1m -o null,file"
 	LIMITARGS="-n 3 -s 32m"
 	NSTRACE=100
@@ -57,6 +59,7 @@ else
 	RUNS=5
 	WINDOW=0.5
 	SWEEPARGS="-n 5 -s 256m"
+	PIPEBIG=$((256 * 1024 * 1024)) PIPEROUNDS=9
 	COLDARGS="-n 5 -s 128m -b 4k,32k,128k,512k,1m,4m,16m -o null,pipe,file"
 	LIMITARGS="-n 5 -s 1g"
 	NSTRACE=2000
@@ -853,6 +856,64 @@ clone_cases() {
 	done
 }
 
+# cat's formatted output into a pipe against cat's buffer size
+# (BUFSZ_SIZE): cat -n, which cannot splice, of PIPEBIG bytes of text
+# lines into wc -c and into the system's cat to /dev/null, PIPEROUNDS
+# rounds, the sizes in an order that rotates from round to round, into
+# pipe.tsv (round, buffer, reader, wall, user, sys).  The policy's pipe
+# buffer (BUFSZ_PIPE in lib/libbufsz/policy.c) rests on it.
+PIPESIZES="4096 8192 16384 32768 65536 131072 262144 1048576"
+pipe_sizes() {
+	ourcat=$(tool_cmd cat ours)
+	text=$WORK/pipetext
+	# Text lines (hex, 49 bytes a line), 1 MiB of them repeated: cat -n's work
+	# is the same on each copy.
+	head -c 400000 /dev/urandom | od -An -tx1 | head -c 1048576 \
+	    > "$text.1" || return 1
+	i=0
+	while [ $i -lt $((PIPEBIG / 1048576)) ]; do
+		cat "$text.1"
+		i=$((i + 1))
+	done > "$text" || return 1
+	rm -f "$text.1"
+	want=$($ourcat -n "$text" | wc -c | tr -d ' ')
+	: > "$OUT/pipe.tsv"
+	n=$(echo $PIPESIZES | wc -w)
+	r=1
+	while [ $r -le "$PIPEROUNDS" ]; do
+		progress "cat -n into a pipe: round $r of $PIPEROUNDS"
+		i=0
+		while [ $i -lt $n ]; do
+			j=$(( (i + r) % n + 1 ))
+			b=$(echo $PIPESIZES | cut -d ' ' -f $j)
+			i=$((i + 1))
+			for reader in wc cat; do
+				if [ $reader = wc ]; then
+					line=$("$TIMEIT" -o "$WORK/pipe.wc" \
+					    env BUFSZ_SIZE="$b" $ourcat -n \
+					    "$text" '|' wc -c)
+					got=$(tr -d ' \n' < "$WORK/pipe.wc")
+				else
+					line=$("$TIMEIT" -o /dev/null \
+					    env BUFSZ_SIZE="$b" $ourcat -n \
+					    "$text" '|' cat)
+					got=$want
+				fi
+				set -- $line
+				if [ "${5:-1}" != 0 ] || [ "$got" != "$want" ]; then
+					fail ours "cat -n into $reader at $b:\
+ status ${5:-none}, $got bytes, not $want"
+					return 1
+				fi
+				printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$b" \
+				    "$reader" "$1" "$2" "$3" >> "$OUT/pipe.tsv"
+			done
+		done
+		r=$((r + 1))
+	done
+	rm -f "$text" "$WORK/pipe.wc"
+}
+
 # What cat's sandbox costs (confinecost, Linux): the CPU time of a run of
 # our cat of N small files to /dev/null, confined and with Landlock made
 # unavailable, in alternating rounds, into confine.tsv (files, where,
@@ -954,6 +1015,12 @@ main() {
 		    "$QUICK" "$BIG" "$NFILES" "$NDIRS" "$NSTRACE" "$WINDOW"
 		exit $FAILED
 	fi
+	if [ "${ONLY:-}" = pipe ]; then
+		pipe_sizes
+		SECTION=pipe sh "$(dirname "$0")/report.sh" "$OUT" 0 \
+		    "$QUICK" "$BIG" "$NFILES" "$NDIRS" "$NSTRACE" "$WINDOW"
+		exit $FAILED
+	fi
 	make_data
 
 	progress "limits"
@@ -972,6 +1039,7 @@ main() {
 		measure $c cat
 	done
 	measure cat_copying cat ours ours-rw
+	pipe_sizes
 	rm -f "$WORK"/cf.*
 	for c in cp_ext4 cp_sparse cp_tree_ext4 $TMPFSCASES; do
 		measure $c cp

@@ -806,9 +806,69 @@ EOF
 	}' "$OUT/confine.tsv"
 }
 
+# cat -n into a pipe against the buffer size: pipe.tsv (bench.sh's
+# pipe_sizes).  Each size's time as a ratio to the same round's run at
+# PIPEBASE, the policy's pipe buffer, so that a round slowed by the
+# neighbours slows both sides of its ratios; medians of the rounds.
+PIPEBASE=65536
+pipe_cases() {
+	[ -s "$OUT/pipe.tsv" ] || return 0
+	rounds=$(awk -F'\t' -v b="$PIPEBASE" '$2 == b && $3 == "wc"' \
+	    "$OUT/pipe.tsv" | wc -l | tr -d ' ')
+	cat <<EOF
+
+### cat -n into a pipe: the buffer size
+
+Our cat -n of text lines (which cannot splice) into a pipe read by
+wc -c and by the system's cat into /dev/null, at each buffer size
+(BUFSZ_SIZE); $rounds rounds, the sizes in rotating order.  Time is a
+ratio to the same round's run at $((PIPEBASE / 1024)) KiB, the policy's
+pipe buffer (BUFSZ_PIPE in lib/libbufsz/policy.c): below 1 is faster.
+CPU is user+sys of cat and its reader.  Medians of the rounds
+(min–max).
+
+| buffer | wc -c: wall | wc -c: CPU | cat: wall | cat: CPU |
+| ---: | ---: | ---: | ---: | ---: |
+EOF
+	awk -F'\t' -v base="$PIPEBASE" "$AWKLIB"'
+	function cell(b, rd, col,    r, n, a) {
+		n = 0
+		for (r = 1; r <= maxr; r++) {
+			if (!((r, b, rd) in wall) || !((r, base, rd) in wall))
+				continue
+			n++
+			a[n] = col == "wall" ? wall[r, b, rd] / wall[r, base, rd] : \
+			    cpu[r, b, rd] / cpu[r, base, rd]
+		}
+		if (n == 0)
+			return "-"
+		return sprintf("%.2f (%.2f–%.2f)", median(a, n), minof(a, n),
+		    maxof(a, n))
+	}
+	{
+		wall[$1, $2, $3] = $4
+		cpu[$1, $2, $3] = $5 + $6
+		if (!($2 in seen)) { seen[$2] = 1; sizes[++ns] = $2 + 0 }
+		if ($1 > maxr) maxr = $1
+	}
+	END {
+		sortn(sizes, ns)
+		for (i = 1; i <= ns; i++) {
+			b = sizes[i]
+			printf "| %s | %s | %s | %s | %s |\n", human(b / 1024),
+			    cell(b, "wc", "wall"), cell(b, "wc", "cpu"),
+			    cell(b, "cat", "wall"), cell(b, "cat", "cpu")
+		}
+	}' "$OUT/pipe.tsv"
+}
+
 main() {
 	if [ "${SECTION:-}" = confine ]; then
 		confine_cases
+		return
+	fi
+	if [ "${SECTION:-}" = pipe ]; then
+		pipe_cases
 		return
 	fi
 	bigname=$(gb "$BIG")
@@ -824,6 +884,7 @@ main() {
 		header
 		limits_and_sweep
 		cat_cases
+		pipe_cases
 		confine_cases
 		cp_cases
 		yes_cases

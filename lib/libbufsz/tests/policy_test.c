@@ -102,16 +102,47 @@ ATF_TC_BODY(memory_sizes_stream_output, tc)
 
 	for (i = 0; i < sizeof(mems) / sizeof(mems[0]); i++) {
 		ATF_CHECK_EQ(policy(mems[i], S_IFREG, 4096, BIG, S_IFIFO,
-		    4096), 128 * KiB);
+		    4096), 64 * KiB);
 		ATF_CHECK_EQ(policy(mems[i], S_IFREG, 4096, BIG, S_IFCHR,
 		    4096), 128 * KiB);
 		ATF_CHECK_EQ(policy(mems[i], S_IFIFO, 4096, -1, S_IFIFO,
-		    4096), 128 * KiB);
+		    4096), 64 * KiB);
 		ATF_CHECK_EQ(policy(mems[i], S_IFCHR, 1024, -1, S_IFCHR,
 		    1024), 128 * KiB);
 		ATF_CHECK_EQ(policy(mems[i], 0, 0, -1, S_IFIFO, 4096),
-		    128 * KiB);
+		    64 * KiB);
 	}
+}
+
+/*
+ * Into a pipe, no write larger than the pipe holds by default: cat -n
+ * or yes would wait half way through each for the reader.  Only the
+ * output counts: a pipe read into a file is not written into a pipe.
+ */
+ATF_TC_WITHOUT_HEAD(pipe_output_gets_pipe_capacity);
+ATF_TC_BODY(pipe_output_gets_pipe_capacity, tc)
+{
+	struct bufsz_facts f;
+
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, BIG, S_IFIFO, 4096),
+	    64 * KiB);
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFCHR, 1024, -1, S_IFIFO, 4096),
+	    64 * KiB);
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFSOCK, 4096, -1, S_IFIFO, 4096),
+	    64 * KiB);
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFIFO, 4096, -1, S_IFREG, 4096),
+	    128 * KiB);
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFIFO, 4096, -1, S_IFCHR, 4096),
+	    128 * KiB);
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, BIG, S_IFSOCK, 4096),
+	    128 * KiB);
+	/* A small file still gets its own size, a pipe's st_blksize its. */
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, 10 * KiB, S_IFIFO,
+	    4096), 12 * KiB);
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, BIG, S_IFIFO,
+	    256 * KiB), 256 * KiB);
+	f = facts(24 * GiB, S_IFREG, 4096, BIG, S_IFIFO, 4096);
+	ATF_CHECK(strncmp(bufsz_policy_reason(&f), "a pipe", 6) == 0);
 }
 
 ATF_TC_WITHOUT_HEAD(bulk_needs_a_large_regular_input);
@@ -154,10 +185,12 @@ ATF_TC_BODY(small_files_get_their_size, tc)
 	    8 * KiB);
 	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, 4097, S_IFCHR, 4096),
 	    8 * KiB);
-	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, 100 * KiB, S_IFIFO,
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, 100 * KiB, S_IFCHR,
 	    4096), 104 * KiB);
-	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, 128 * KiB - 1, S_IFIFO,
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, 128 * KiB - 1, S_IFCHR,
 	    4096), 128 * KiB);
+	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 4096, 64 * KiB - 1, S_IFIFO,
+	    4096), 64 * KiB);
 	/* /proc files say 0 bytes and have content: the default, then. */
 	ATF_CHECK_EQ(policy(24 * GiB, S_IFREG, 1024, 0, S_IFCHR, 4096),
 	    128 * KiB);
@@ -209,7 +242,7 @@ ATF_TC_BODY(reason_is_given, tc)
 
 	f = facts(24 * GiB, S_IFREG, 4096, BIG, S_IFREG, 4096);
 	ATF_CHECK(strncmp(bufsz_policy_reason(&f), "large", 5) == 0);
-	f = facts(24 * GiB, S_IFIFO, 4096, -1, S_IFIFO, 4096);
+	f = facts(24 * GiB, S_IFIFO, 4096, -1, S_IFCHR, 4096);
 	ATF_CHECK(strncmp(bufsz_policy_reason(&f), "small", 5) == 0);
 }
 
@@ -291,6 +324,7 @@ ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, memory_sizes_bulk_file_copy);
 	ATF_TP_ADD_TC(tp, memory_sizes_stream_output);
+	ATF_TP_ADD_TC(tp, pipe_output_gets_pipe_capacity);
 	ATF_TP_ADD_TC(tp, bulk_needs_a_large_regular_input);
 	ATF_TP_ADD_TC(tp, never_below_a_page);
 	ATF_TP_ADD_TC(tp, small_files_get_their_size);
