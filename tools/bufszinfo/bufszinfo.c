@@ -248,7 +248,7 @@ case_path(const struct scenario *sc, int in, int out,
 		err(1, "engine");
 	if (sc->in == NONE)
 		path = bufsz_lends_pages(e, outst) ? "vmsplice" : "rw";
-	else if (bufsz_copy(e, in, NULL, out, outst) != BUFSZ_OK) {
+	else if (bufsz_copy(e, in, NULL, out, outst, 0) != BUFSZ_OK) {
 		warn("%s", sc->name);
 		path = "failed";
 	} else
