@@ -59,6 +59,7 @@ static char *obuf;		/* formatted output waiting to be written */
 static size_t obufsz;
 
 static void	usage(void) __dead2;
+static char	**parse_options(int, char *[]);
 static void	learn_now(void);
 static void	do_operand(const char *);
 static int	open_operand(const char *);
@@ -80,12 +81,57 @@ int
 main(int argc, char *argv[])
 {
 	size_t i;
-	int ch;
 
 	if (bufsz_stdfds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
 	progress_init();
 	(void)setlocale(LC_CTYPE, "");
+
+	argv = parse_options(argc, argv);
+
+	/*
+	 * Before any open: with descriptor 1 closed, the first input would
+	 * be given it and we would write into our own input.
+	 */
+	if (fstat(STDOUT_FILENO, &outst) != 0)
+		err(1, "stdout");
+	/*
+	 * -u, or someone watching: at a terminal each line shows as soon as
+	 * it is read ("tail -f log | cat -v"), while files and pipes get
+	 * large writes.
+	 */
+	out_eager = uflag || isatty(STDOUT_FILENO);
+	if (lflag)
+		lock_output();
+	if ((engine = bufsz_engine_new(0)) == NULL)
+		err(1, NULL);
+	learn_now();
+	/*
+	 * Only a plain copy into something other than a regular file needs
+	 * no stat of its input: the input can be the output only when both
+	 * are regular files (same_file()).
+	 */
+	unseen_ok = !cooking() && !S_ISREG(outst.st_mode);
+	confine(argv);
+
+	if (*argv == NULL)
+		do_operand("-");
+	for (i = 0; argv[i] != NULL; i++)
+		do_operand(argv[i]);
+
+	out_flush();
+	if (obuf != NULL)
+		bufsz_free(obuf, obufsz);
+	bufsz_engine_free(engine);
+	if (close(STDOUT_FILENO) != 0)
+		err(1, "stdout");
+	return (rval);
+}
+
+static char **
+parse_options(int argc, char *argv[])
+{
+	int ch;
 
 	/* Our own message: glibc's names the full path. */
 	opterr = 0;
@@ -128,45 +174,7 @@ main(int argc, char *argv[])
 			bufsz_badopt(ch, argv, NULL);
 			usage();
 		}
-	argv += optind;
-
-	/*
-	 * Before any open: with descriptor 1 closed, the first input would
-	 * be given it and we would write into our own input.
-	 */
-	if (fstat(STDOUT_FILENO, &outst) != 0)
-		err(1, "stdout");
-	/*
-	 * -u, or someone watching: at a terminal each line shows as soon as
-	 * it is read ("tail -f log | cat -v"), while files and pipes get
-	 * large writes.
-	 */
-	out_eager = uflag || isatty(STDOUT_FILENO);
-	if (lflag)
-		lock_output();
-	if ((engine = bufsz_engine_new(0)) == NULL)
-		err(1, NULL);
-	learn_now();
-	/*
-	 * Only a plain copy into something other than a regular file needs
-	 * no stat of its input: the input can be the output only when both
-	 * are regular files (same_file()).
-	 */
-	unseen_ok = !cooking() && !S_ISREG(outst.st_mode);
-	confine(argv);
-
-	if (*argv == NULL)
-		do_operand("-");
-	for (i = 0; argv[i] != NULL; i++)
-		do_operand(argv[i]);
-
-	out_flush();
-	if (obuf != NULL)
-		bufsz_free(obuf, obufsz);
-	bufsz_engine_free(engine);
-	if (close(STDOUT_FILENO) != 0)
-		err(1, "stdout");
-	return (rval);
+	return (argv + optind);
 }
 
 static void
