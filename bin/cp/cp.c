@@ -71,6 +71,7 @@ static int	rval;
 static char	dot[] = ".";
 
 static void	parse_options(int, char *[]);
+static void	settle_options(int, int, int);
 static void	errc_exit(int, const char *) __dead2;
 static void	usage(void) __dead2;
 static int	operand_cmp(const void *, const void *);
@@ -223,6 +224,17 @@ parse_options(int argc, char *argv[])
 			bufsz_badopt(ch, argv, longopts);
 			usage();
 		}
+	settle_options(Hflag, Lflag, rflag);
+}
+
+/*
+ * What needs every option read: the pairs that may not be given
+ * together, and how far symbolic links are followed.
+ */
+static void
+settle_options(int Hflag, int Lflag, int rflag)
+{
+
 	if (Rflag && rflag)
 		errx(1, "the -R and -r options may not be specified together");
 	if (lflag && sflag)
