@@ -950,8 +950,7 @@ same_file_harmless_body()
 			cmp -s exp f || atf_fail "$p: shifting by $skip differs"
 		done
 		# Copied onto itself, then another file after it, in order
-		# (tests/safety FINDINGS F2: the other landed at offset 0,
-		# and the first after it).
+		# (not the other at offset 0 and the first after it).
 		printf 'hello\n' > f
 		printf 'world\n' > g
 		atf_check -x "$(prog) f g 1<>f"

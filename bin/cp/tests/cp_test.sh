@@ -528,9 +528,9 @@ R_into_itself_body()
 	atf_check test ! -e baz/dne/dne
 }
 
-# FINDINGS F3 (tests/safety): the directories an operand's copy made are
-# skipped when met again in its own source, but to a later operand they
-# are directories like any other.
+# The directories an operand's copy made are skipped when met again in
+# its own source, but to a later operand they are directories like any
+# other: an operand that is the target, after another, is refused aloud.
 atf_test_case R_operands_apart
 R_operands_apart_head()
 {
