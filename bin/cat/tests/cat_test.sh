@@ -2128,8 +2128,33 @@ kernel_files_body()
 	done < list
 }
 
+atf_test_case format_onto_own_input
+format_onto_own_input_head()
+{
+	atf_set descr "A formatting option onto the file being read, at or" \
+	    "before the reading point, is refused: its output would outgrow" \
+	    "the input and be read back"
+	atf_set timeout 120
+}
+format_onto_own_input_body()
+{
+	seq 1 100000 > orig
+	for opt in -n "-u -n" -b -v -e -t -s -vet; do
+		for p in auto $PATHS; do
+			cp orig g
+			# Should cat read its own output after all, the file
+			# size limit stops it long before the disk is full.
+			atf_check -s exit:1 \
+			    -e inline:"cat: g: input file is output file\n" \
+			    -x "ulimit -f 40000; BUFSZ_PATH=$p exec $(prog) $opt g 1<>g"
+			cmp -s orig g || atf_fail "cat $opt g 1<>g ($p) changed g"
+		done
+	done
+}
+
 add_regression_cases()
 {
+	atf_add_test_case format_onto_own_input
 	atf_add_test_case same_file_behind_among_others
 	atf_add_test_case kernel_files
 }

@@ -1781,6 +1781,53 @@ Rp_dir_mode_for_later_operand_body()
 	atf_check_equal "755" "$(fact mode dst/src/c)"
 }
 
+atf_test_case i_answer_not_from_source
+i_answer_not_from_source_head()
+{
+	atf_set "descr" "-i with stdin closed: the source, opened as" \
+	    "descriptor 0, is never read for the answer, whose first line is y"
+}
+i_answer_not_from_source_body()
+{
+	mkdata more 2000
+	{ echo y; cat more; } > src
+	for o in -i -iv; do
+		echo old > dst
+		atf_check -s exit:1 -o ignore \
+		    -e inline:"overwrite dst? (y/n [n]) not overwritten\n" \
+		    $(prog) $o src dst <&-
+		atf_check -o inline:"old\n" cat dst
+	done
+}
+
+atf_test_case progress_not_into_copy
+progress_not_into_copy_head()
+{
+	atf_set "descr" "With stdin and stderr closed, so that the target" \
+	    "could be descriptor 2, a progress signal writes nothing into it"
+}
+progress_not_into_copy_body()
+{
+	sig=USR1
+	if kill -l INFO >/dev/null 2>&1; then
+		sig=INFO
+	fi
+	mkdata big 40000
+	mkfifo fifo
+	$(prog) big fifo <&- 2>&- &
+	pid=$!
+	exec 3<fifo
+	# The pipe is full: cp waits in a write with most still to copy,
+	# its handler long in place.
+	sleep 1
+	kill -$sig $pid
+	cat <&3 > got
+	exec 3<&-
+	wait $pid
+	atf_check_equal 0 $?
+	atf_check cmp big got
+}
+
 add_regression_cases()
 {
 	atf_add_test_case kernel_files
@@ -1788,4 +1835,6 @@ add_regression_cases()
 	atf_add_test_case R_target_link_to_own_copy
 	atf_add_test_case R_one_target_name_twice
 	atf_add_test_case Rp_dir_mode_for_later_operand
+	atf_add_test_case i_answer_not_from_source
+	atf_add_test_case progress_not_into_copy
 }
