@@ -76,53 +76,17 @@ rng_chance(struct rng *r, unsigned percent)
 	return (rng_below(r, 100) < percent);
 }
 
-/* One byte of text: mostly letters, with lines, tabs, controls, high bytes. */
-static unsigned char
-text_byte(uint64_t h, int blank)
-{
-	unsigned v;
-
-	v = (unsigned)(h % 1000);
-	if (v < (blank ? 600U : 70U))
-		return ('\n');
-	if (v < 700 && blank)
-		return (' ');
-	if (v < 90)
-		return ('\t');
-	if (v < 100)
-		return ((unsigned char)(h >> 20) % 32);
-	if (v < 110)
-		return ((unsigned char)(0x80 | ((h >> 24) & 0x7f)));
-	if (v < 112)
-		return (0177);
-	return ((unsigned char)(' ' + (h >> 32) % 95));
-}
-
-/*
- * The len bytes at offset off of the file made from seed: text (lines
- * of varied length, runs of empty lines) or bytes.
- */
+/* The len bytes at offset off of the file made from seed. */
 void
-content_fill(uint64_t seed, int text, off_t off, unsigned char *buf,
-    size_t len)
+content_fill(uint64_t seed, off_t off, unsigned char *buf, size_t len)
 {
-	uint64_t block, w;
+	uint64_t w;
 	size_t i;
 	off_t o;
 
 	for (i = 0; i < len; i++) {
 		o = off + (off_t)i;
-		if (text && seed % 4 == 0 && o < 2) {
-			/* A yes for cp -i to read from its source (issue 15). */
-			buf[i] = o == 0 ? 'y' : '\n';
-		} else if (text) {
-			block = mix64(seed ^ ((uint64_t)o / 256));
-			buf[i] = text_byte(mix64(block + (uint64_t)o),
-			    block % 9 == 0);
-		} else {
-			w = mix64(seed ^ ((uint64_t)o / 8 *
-			    0x9e3779b97f4a7c15ULL));
-			buf[i] = (unsigned char)(w >> (8 * (o % 8)));
-		}
+		w = mix64(seed ^ ((uint64_t)o / 8 * 0x9e3779b97f4a7c15ULL));
+		buf[i] = (unsigned char)(w >> (8 * (o % 8)));
 	}
 }

@@ -1,11 +1,11 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * Running a program under test: its standard descriptors as the case
- * asks (a pipe, /dev/null, closed, or arranged by the case itself), no
- * other descriptor inherited, optionally as nobody and with a file size
- * limit, killed by SIGALRM when it hangs.  A preloaded library reports
- * the descriptors still open when it exits (fdcheck.c).
+ * Running cp: stdout and stderr into files outside the scratch area (or
+ * stderr closed), stdin /dev/null or closed, no other descriptor
+ * inherited; as nobody and with a file size limit if asked; killed by
+ * SIGALRM when it hangs.  A preloaded library reports the descriptors
+ * still open when it exits (fdcheck.c).
  */
 
 #include <sys/types.h>
@@ -14,31 +14,25 @@
 #include <sys/wait.h>
 
 #include <err.h>
-#include <inttypes.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <paths.h>
-#include <poll.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "safety.h"
 
+#define	TIMEOUT	60	/* seconds: a run that takes longer hangs */
+
 static const char	*preload;	/* the descriptor report library */
-static const char	*iodir;		/* where its reports go */
-static unsigned long	 nrun;
+static const char	*iodir;		/* where the run's files go */
 static dev_t		 procdev;	/* /proc's, if there is one */
 static int		 haveproc;
-
-static void	child(struct run *, int, int, int, char **);
-static char	**make_env(const struct run *, const char *);
-static void	drain(struct run *, pid_t, int, int, int);
 
 void
 run_init(const char *lib, const char *dir)
@@ -55,42 +49,14 @@ run_init(const char *lib, const char *dir)
 
 /*
  * A descriptor that may be open at exit without having leaked: a
- * directory in /proc, which cat built with AddressSanitizer holds on
- * purpose (its sandbox lets the leak check read /proc/self through it).
+ * directory in /proc, which a sanitizer build may hold on purpose (a
+ * sandbox that lets the leak check read /proc/self through it).
  */
 int
 fd_exempt(unsigned mode, uintmax_t dev)
 {
 
 	return (haveproc && S_ISDIR((mode_t)mode) && dev == (uintmax_t)procdev);
-}
-
-/* The lines of a descriptor report that fd_exempt() does not excuse. */
-char *
-fds_unexcused(const char *report)
-{
-	const char *p, *e;
-	uintmax_t dev, ino;
-	unsigned mode;
-	char *out;
-	size_t len;
-	int fd;
-
-	out = xstrdup("");
-	len = 0;
-	for (p = report; p != NULL && *p != '\0'; p = e != NULL ? e + 1 : NULL) {
-		e = strchr(p, '\n');
-		if (sscanf(p, "%d %u %ju %ju", &fd, &mode, &dev, &ino) == 4 &&
-		    fd_exempt(mode, dev))
-			continue;
-		out = xrealloc(out, len + (e != NULL ? (size_t)(e - p) :
-		    strlen(p)) + 3);
-		memcpy(out + len, p, e != NULL ? (size_t)(e - p) : strlen(p));
-		len += e != NULL ? (size_t)(e - p) : strlen(p);
-		out[len++] = ';';
-		out[len] = '\0';
-	}
-	return (out);
 }
 
 int
@@ -105,15 +71,6 @@ nobody_ids(uid_t *uid, gid_t *gid)
 	return (0);
 }
 
-static void
-env_add(char ***envp, size_t *n, char *s)
-{
-
-	*envp = xrealloc(*envp, (*n + 2) * sizeof(**envp));
-	(*envp)[(*n)++] = s;
-	(*envp)[*n] = NULL;
-}
-
 /* A sanitizer's options: the caller's, then ours. */
 static char *
 san_opts(const char *name, const char *ours)
@@ -125,266 +82,140 @@ san_opts(const char *name, const char *ours)
 	    v != NULL && *v != '\0' ? ":" : "", ours));
 }
 
+/*
+ * A sanitizer's report must not pass for an ordinary exit 1, and the
+ * preloaded library comes before the sanitizer's runtime.
+ */
 static char **
 make_env(const struct run *r, const char *report)
 {
+	const char *lsan;
 	char **envp;
-	const char *v;
 	size_t i, n;
 
-	envp = NULL;
-	n = 0;
-	env_add(&envp, &n, xstrdup("PATH=/usr/bin:/bin"));
-	env_add(&envp, &n, xstrdup("LC_ALL=C"));
-	env_add(&envp, &n, xasprintf("HOME=%s", r->cwd));
-	/*
-	 * A sanitizer's report must not pass for an ordinary exit 1, and the
-	 * preloaded library comes before the sanitizer's runtime.
-	 */
-	env_add(&envp, &n, san_opts("ASAN_OPTIONS",
-	    "verify_asan_link_order=0:exitcode=86"));
-	env_add(&envp, &n, san_opts("UBSAN_OPTIONS",
-	    "print_stacktrace=1:exitcode=87"));
-	if ((v = getenv("LSAN_OPTIONS")) != NULL)
-		env_add(&envp, &n, xasprintf("LSAN_OPTIONS=%s", v));
-	if (preload != NULL) {
-		env_add(&envp, &n, xasprintf("LD_PRELOAD=%s", preload));
-		env_add(&envp, &n, xasprintf("SAFETY_FDS=%s", report));
-	}
-	for (i = 0; r->env != NULL && r->env[i] != NULL; i++)
-		env_add(&envp, &n, xstrdup(r->env[i]));
+	for (n = 0; r->cc->env[n] != NULL; n++)
+		;
+	envp = xmalloc((n + 9) * sizeof(*envp));
+	envp[0] = xstrdup("PATH=/usr/bin:/bin");
+	envp[1] = xstrdup("LC_ALL=C");
+	envp[2] = xasprintf("HOME=%s", r->cwd);
+	envp[3] = san_opts("ASAN_OPTIONS", "verify_asan_link_order=0:"
+	    "exitcode=86");
+	envp[4] = san_opts("UBSAN_OPTIONS", "print_stacktrace=1:exitcode=87");
+	lsan = getenv("LSAN_OPTIONS");
+	envp[5] = xasprintf("LSAN_OPTIONS=%s", lsan != NULL ? lsan : "");
+	envp[6] = xasprintf("LD_PRELOAD=%s", preload != NULL ? preload : "");
+	envp[7] = xasprintf("SAFETY_FDS=%s", report);
+	for (i = 0; i < n; i++)
+		envp[8 + i] = xstrdup(r->cc->env[i]);
+	envp[8 + n] = NULL;
 	return (envp);
 }
 
-static void
-free_env(char **envp)
+/* A file in the run's directory for one of cp's descriptors. */
+static int
+io_file(const char *name)
 {
-	size_t i;
+	char *path;
+	int fd;
 
-	for (i = 0; envp[i] != NULL; i++)
-		free(envp[i]);
-	free(envp);
+	path = xasprintf("%s/%s", iodir, name);
+	(void)unlink(path);
+	if ((fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
+	    0600)) == -1)
+		err(3, "%s", path);
+	free(path);
+	return (fd);
 }
 
-int
-run(struct run *r)
-{
-	char **envp, *report;
-	size_t len;
-	pid_t pid;
-	int inp[2], outp[2], errp[2];
-
-	inp[0] = inp[1] = outp[0] = outp[1] = errp[0] = errp[1] = -1;
-	r->outbuf = r->errbuf = r->fds = NULL;
-	r->outlen = r->errlen = 0;
-	report = xasprintf("%s/fds.%ld.%lu", iodir, (long)getpid(), nrun++);
-	(void)unlink(report);
-	envp = make_env(r, report);
-	if ((r->in == IO_PIPE && pipe(inp) == -1) ||
-	    (r->out == IO_PIPE && pipe(outp) == -1) ||
-	    (r->err == IO_PIPE && pipe(errp) == -1))
-		err(3, "pipe");
-	(void)fflush(NULL);
-	if ((pid = fork()) == -1)
-		err(3, "fork");
-	if (pid == 0) {
-		child(r, inp[0], outp[1], r->err == IO_MERGE ? outp[1] :
-		    errp[1], envp);
-		_exit(127);
-	}
-	if (inp[0] != -1)
-		(void)close(inp[0]);
-	if (outp[1] != -1)
-		(void)close(outp[1]);
-	if (errp[1] != -1)
-		(void)close(errp[1]);
-	drain(r, pid, inp[1], outp[0], errp[0]);
-	free_env(envp);
-	if (read_file(report, &r->fds, &len) == -1)
-		r->fds = NULL;
-	(void)unlink(report);
-	free(report);
-	return (0);
-}
-
-/* Put fd at target, unless it is there already. */
+/*
+ * In the child: the descriptors, the limit, the user, the alarm.  The
+ * descriptors go above 2 first, so that placing one cannot close another.
+ */
 static void
-place(int fd, int target)
-{
-
-	if (fd == target)
-		return;
-	if (dup2(fd, target) == -1)
-		_exit(126);
-}
-
-static void
-child(struct run *r, int in, int out, int errfd, char **envp)
+child(const struct run *r, int in, int out, int errfd, char **envp)
 {
 	struct rlimit rl;
 	uid_t uid;
 	gid_t gid;
-	int fd, max, nul;
+	int fd, max;
 
 	(void)signal(SIGPIPE, SIG_DFL);
 	(void)signal(SIGALRM, SIG_DFL);
 	(void)signal(SIGXFSZ, SIG_IGN);
-	/* Above 2 first, so that placing one cannot close another. */
-	if ((nul = fcntl(open(_PATH_DEVNULL, O_RDWR), F_DUPFD, 10)) == -1 ||
-	    (in != -1 && (in = fcntl(in, F_DUPFD, 10)) == -1) ||
-	    (out != -1 && (out = fcntl(out, F_DUPFD, 10)) == -1) ||
-	    (errfd != -1 && (errfd = fcntl(errfd, F_DUPFD, 10)) == -1))
+	if ((in = fcntl(in, F_DUPFD, 10)) == -1 ||
+	    (out = fcntl(out, F_DUPFD, 10)) == -1 ||
+	    (errfd = fcntl(errfd, F_DUPFD, 10)) == -1 ||
+	    dup2(in, 0) == -1 || dup2(out, 1) == -1 || dup2(errfd, 2) == -1)
 		_exit(126);
-	if (r->in == IO_PIPE)
-		place(in, 0);
-	else if (r->in == IO_NULL)
-		place(nul, 0);
-	if (r->out == IO_PIPE)
-		place(out, 1);
-	else if (r->out == IO_NULL)
-		place(nul, 1);
-	if (r->err == IO_PIPE || r->err == IO_MERGE)
-		place(errfd, 2);
 	max = (int)sysconf(_SC_OPEN_MAX);
-	if (max < 0 || max > 4096)
-		max = 4096;
-	for (fd = 3; fd < max; fd++)
+	for (fd = 3; fd < (max < 0 || max > 4096 ? 4096 : max); fd++)
 		(void)close(fd);
-	if (r->in == IO_CLOSED)
+	if (r->cc->in == IO_CLOSED)
 		(void)close(0);
-	if (r->out == IO_CLOSED)
-		(void)close(1);
-	if (r->err == IO_CLOSED)
+	if (r->cc->err == IO_CLOSED)
 		(void)close(2);
-	if (r->setup != NULL)
-		r->setup(r->arg);
-	if (r->fsize > 0) {
-		rl.rlim_cur = rl.rlim_max = (rlim_t)r->fsize;
-		if (setrlimit(RLIMIT_FSIZE, &rl) == -1)
-			_exit(126);
-	}
-	if (r->nobody) {
-		if (nobody_ids(&uid, &gid) == -1 || setgroups(0, NULL) == -1 ||
-		    setgid(gid) == -1 || setuid(uid) == -1)
-			_exit(126);
-	}
-	if (r->cwd != NULL && chdir(r->cwd) == -1)
+	rl.rlim_cur = rl.rlim_max = (rlim_t)r->cc->fsize;
+	if (r->cc->fsize > 0 && setrlimit(RLIMIT_FSIZE, &rl) == -1)
+		_exit(126);
+	if (r->cc->nobody && (nobody_ids(&uid, &gid) == -1 ||
+	    setgroups(0, NULL) == -1 || setgid(gid) == -1 ||
+	    setuid(uid) == -1))
+		_exit(126);
+	if (chdir(r->cwd) == -1)
 		_exit(126);
 	(void)umask(022);
-	(void)alarm(r->timeout > 0 ? r->timeout : 60);
+	(void)alarm(TIMEOUT);
 	execve(r->argv[0], r->argv, envp);
 	_exit(127);
 }
 
-static void
-append(char **buf, size_t *len, size_t *cap, const char *p, size_t n)
+/* Everything in fd from its start. */
+static char *
+slurp(int fd)
 {
+	char *s;
 
-	if (*len + n + 1 > *cap) {
-		while (*len + n + 1 > *cap)
-			*cap = *cap == 0 ? 4096 : *cap * 2;
-		*buf = xrealloc(*buf, *cap);
-	}
-	memcpy(*buf + *len, p, n);
-	*len += n;
-	(*buf)[*len] = '\0';
+	if (lseek(fd, 0, SEEK_SET) == -1 || (s = read_all(fd)) == NULL)
+		err(3, "reading what cp wrote");
+	(void)close(fd);
+	return (s);
 }
 
-/*
- * Feed stdin, collect stdout and stderr, wait.  A child that outlives
- * its own alarm by far is killed here.
- */
-static void
-drain(struct run *r, pid_t pid, int in, int out, int errfd)
+void
+run(struct run *r)
 {
-	struct pollfd pfd[3];
-	char buf[65536];
-	size_t inoff, ocap, ecap;
-	time_t deadline;
-	ssize_t n;
-	int i, killed, nfd;
+	char **envp, *report;
+	size_t i;
+	pid_t pid;
+	int errfd, fd, in, out;
 
-	ocap = ecap = 0;
-	inoff = 0;
-	killed = 0;
-	append(&r->outbuf, &r->outlen, &ocap, "", 0);
-	append(&r->errbuf, &r->errlen, &ecap, "", 0);
-	if (in != -1)
-		(void)fcntl(in, F_SETFL, O_NONBLOCK);
-	if (in != -1 && r->inputlen == 0) {
-		(void)close(in);
-		in = -1;
-	}
-	deadline = time(NULL) + (r->timeout > 0 ? r->timeout : 60) + 15;
-	r->sent = 0;
-	for (;;) {
-		/* SIGUSR1s, a millisecond apart, once it has its handler. */
-		if (r->sent < r->signals && host_catches(pid, SIGUSR1) == 1 &&
-		    kill(pid, SIGUSR1) == 0)
-			r->sent++;
-		nfd = 0;
-		if (in != -1) {
-			pfd[nfd].fd = in;
-			pfd[nfd++].events = POLLOUT;
-		}
-		if (out != -1) {
-			pfd[nfd].fd = out;
-			pfd[nfd++].events = POLLIN;
-		}
-		if (errfd != -1) {
-			pfd[nfd].fd = errfd;
-			pfd[nfd++].events = POLLIN;
-		}
-		if (nfd == 0)
-			break;
-		if (time(NULL) > deadline && !killed) {
-			(void)kill(pid, SIGKILL);
-			killed = 1;
-		}
-		if (poll(pfd, (nfds_t)nfd, r->sent < r->signals ? 1 : 1000) ==
-		    -1) {
-			if (errno == EINTR)
-				continue;
-			err(3, "poll");
-		}
-		for (i = 0; i < nfd; i++) {
-			if (pfd[i].revents == 0)
-				continue;
-			if (pfd[i].fd == in) {
-				n = write(in, r->input + inoff,
-				    r->inputlen - inoff);
-				if (n > 0)
-					inoff += (size_t)n;
-				if (n == -1 && errno == EAGAIN)
-					continue;
-				if (n <= 0 || inoff == r->inputlen) {
-					(void)close(in);
-					in = -1;
-				}
-				continue;
-			}
-			n = read(pfd[i].fd, buf, sizeof(buf));
-			if (n == -1 && (errno == EINTR || errno == EAGAIN))
-				continue;
-			if (n <= 0) {
-				(void)close(pfd[i].fd);
-				if (pfd[i].fd == out)
-					out = -1;
-				else
-					errfd = -1;
-				continue;
-			}
-			if (pfd[i].fd == out)
-				append(&r->outbuf, &r->outlen, &ocap, buf,
-				    (size_t)n);
-			else
-				append(&r->errbuf, &r->errlen, &ecap, buf,
-				    (size_t)n);
-		}
-	}
+	report = xasprintf("%s/fds", iodir);
+	(void)unlink(report);
+	envp = make_env(r, report);
+	if ((in = open(_PATH_DEVNULL, O_RDONLY | O_CLOEXEC)) == -1)
+		err(3, "%s", _PATH_DEVNULL);
+	out = io_file("out");
+	errfd = io_file("err");
+	(void)fflush(NULL);
+	if ((pid = fork()) == -1)
+		err(3, "fork");
+	if (pid == 0)
+		child(r, in, out, errfd, envp);
+	(void)close(in);
 	while (waitpid(pid, &r->status, 0) == -1)
 		if (errno != EINTR)
 			err(3, "waitpid");
+	r->outbuf = slurp(out);
+	r->errbuf = slurp(errfd);
+	r->fds = NULL;
+	if ((fd = open(report, O_RDONLY | O_CLOEXEC)) != -1)
+		r->fds = slurp(fd);
+	(void)unlink(report);
+	free(report);
+	for (i = 0; envp[i] != NULL; i++)
+		free(envp[i]);
+	free(envp);
 }
 
 /*
@@ -398,11 +229,7 @@ run_status(const struct run *r, int *sig)
 	int status;
 
 	status = r->status;
-	*sig = 0;
-	if (WIFSIGNALED(status)) {
-		*sig = WTERMSIG(status);
-		return (-1);
-	}
+	*sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 	return (WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 }
 
@@ -414,63 +241,4 @@ run_free(struct run *r)
 	free(r->errbuf);
 	free(r->fds);
 	r->outbuf = r->errbuf = r->fds = NULL;
-}
-
-/* "as nobody, 0<&-, ...: cp -R src dst", for a report. */
-char *
-run_describe(const struct run *r)
-{
-	char *s, *q, *t;
-	size_t i;
-
-	s = xstrdup("");
-	for (i = 0; r->env != NULL && r->env[i] != NULL; i++) {
-		t = xasprintf("%s%s ", s, r->env[i]);
-		free(s);
-		s = t;
-	}
-	for (i = 0; r->argv[i] != NULL; i++) {
-		q = shell_quote(i == 0 && strrchr(r->argv[0], '/') != NULL ?
-		    strrchr(r->argv[0], '/') + 1 : r->argv[i]);
-		t = xasprintf("%s%s%s", s, i > 0 ? " " : "", q);
-		free(q);
-		free(s);
-		s = t;
-	}
-	if (r->in == IO_CLOSED) {
-		t = xasprintf("%s <&-", s);
-		free(s);
-		s = t;
-	} else if (r->in == IO_PIPE) {
-		q = shell_quote(r->input);
-		t = xasprintf("printf %%s %s | %s", q, s);
-		free(q);
-		free(s);
-		s = t;
-	}
-	if (r->out == IO_CLOSED) {
-		t = xasprintf("%s >&-", s);
-		free(s);
-		s = t;
-	}
-	if (r->err == IO_CLOSED || r->err == IO_MERGE) {
-		t = xasprintf("%s %s", s, r->err == IO_CLOSED ? "2>&-" :
-		    "2>&1");
-		free(s);
-		s = t;
-	}
-	if (r->fsize > 0) {
-		t = xasprintf("[RLIMIT_FSIZE=%jd, SIGXFSZ ignored] %s",
-		    (intmax_t)r->fsize, s);
-		free(s);
-		s = t;
-	}
-	if (r->nobody) {
-		q = shell_quote(s);
-		t = xasprintf("su -s /bin/sh nobody -c %s", q);
-		free(q);
-		free(s);
-		s = t;
-	}
-	return (s);
 }

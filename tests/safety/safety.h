@@ -1,8 +1,8 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * The safety checker: generated file trees, cp and cat invocations, and
- * the invariants every run must keep.  See README.
+ * The safety checker: generated file trees and cp invocations, and the
+ * invariants every run must keep whatever cp is asked to do.  See README.
  */
 
 #ifndef SAFETY_H
@@ -26,16 +26,10 @@ uint64_t	 rng_next(struct rng *);
 uint64_t	 rng_below(struct rng *, uint64_t);
 int		 rng_chance(struct rng *, unsigned);
 uint64_t	 mix64(uint64_t);
-void		 content_fill(uint64_t, int, off_t, unsigned char *, size_t);
+void		 content_fill(uint64_t, off_t, unsigned char *, size_t);
 
 /* tree.c: a tree as the list of operations that make it. */
 enum op_kind { OP_DIR, OP_FILE, OP_HARDLINK, OP_SYMLINK, OP_FIFO };
-
-#define	MAXSEG	4
-struct seg {
-	off_t		 off;
-	off_t		 len;
-};
 
 struct op {
 	enum op_kind	 kind;
@@ -43,11 +37,9 @@ struct op {
 	char		*arg;		/* link: the existing path or the text */
 	mode_t		 mode;		/* permissions, applied last */
 	off_t		 size;
-	int		 nseg;		/* sparse: the data; 0: all data */
-	struct seg	 seg[MAXSEG];
+	off_t		 doff;		/* the data, holes around it */
+	off_t		 dlen;
 	uint64_t	 data;		/* what the bytes are made from */
-	int		 text;		/* lines of text rather than bytes */
-	int		 off;		/* left out (by the minimizer) */
 };
 
 struct tree {
@@ -64,8 +56,6 @@ struct op	*tree_add(struct tree *, enum op_kind, const char *,
 		    const char *);
 const struct op	*tree_find(const struct tree *, const char *);
 void		 tree_apply(const struct tree *, const char *);
-void		 tree_print(const struct tree *, FILE *);
-void		 tree_copy(struct tree *, const struct tree *);
 void		 tree_free(struct tree *);
 
 /* snap.c: what a tree holds, never following a link. */
@@ -73,7 +63,6 @@ struct entry {
 	char		*path;		/* relative to the root; "." is it */
 	mode_t		 mode;
 	off_t		 size;
-	blkcnt_t	 blocks;
 	dev_t		 dev;
 	ino_t		 ino;
 	struct timespec	 mtime;
@@ -88,93 +77,59 @@ struct snap {
 };
 
 void		 snap_take(struct snap *, const char *);
-const struct entry *snap_get(const struct snap *, const char *);
 void		 snap_free(struct snap *);
-int		 hash_fd(int, uint64_t *);
-int		 hash_path(const char *, uint64_t *, struct stat *);
-int		 has_holes(const struct stat *);
 
-/* run.c: one run of a program under test. */
-enum io { IO_NULL, IO_PIPE, IO_CLOSED, IO_SETUP, IO_MERGE };
+/* A cp case: a tree, cp's arguments, how it is run. */
+enum io { IO_NULL, IO_FILE, IO_CLOSED };
 
+struct cpcase {
+	uint64_t	 seed;
+	uint64_t	 num;
+	struct tree	 tree;
+	char		**args;		/* cp's, without argv[0]; ROOTMARK */
+	size_t		 nargs;
+	int		 nobody;
+	enum io		 in;		/* IO_NULL or IO_CLOSED */
+	enum io		 err;		/* IO_FILE or IO_CLOSED */
+	off_t		 fsize;
+	char		*env[3];	/* BUFSZ_PATH=, BUFSZ_SIZE= */
+};
+
+/* run.c: one run of cp. */
 struct run {
+	const struct cpcase *cc;	/* env, user, stdin, stderr, limit */
 	char		**argv;
 	const char	 *cwd;
-	char *const	 *env;		/* more NAME=value, NULL-terminated */
-	int		  nobody;
-	enum io		  in;
-	const char	 *input;	/* IO_PIPE: what stdin gives */
-	size_t		  inputlen;
-	enum io		  out;		/* IO_PIPE, IO_NULL, IO_CLOSED, IO_SETUP */
-	enum io		  err;		/* IO_PIPE, IO_CLOSED, IO_MERGE (into out) */
-	void		(*setup)(void *);	/* in the child, before exec */
-	void		 *arg;
-	off_t		  fsize;	/* RLIMIT_FSIZE; 0: none */
-	unsigned	  timeout;
-	int		  signals;	/* SIGUSR1s to send while it runs */
 	/* What came of it. */
 	int		  status;	/* as waitpid gives it */
 	char		 *outbuf;
-	size_t		  outlen;
 	char		 *errbuf;
-	size_t		  errlen;
 	char		 *fds;		/* the preload's report, or NULL */
-	int		  sent;		/* SIGUSR1s sent */
 };
 
 void		 run_init(const char *, const char *);
-int		 run(struct run *);
+void		 run(struct run *);
 int		 run_status(const struct run *, int *);
 int		 fd_exempt(unsigned, uintmax_t);
-char		*fds_unexcused(const char *);
 void		 run_free(struct run *);
-char		*run_describe(const struct run *);
 int		 nobody_ids(uid_t *, gid_t *);
 
-/* A list of findings. */
-struct finding {
-	char		*kind;		/* the invariant, e.g. OUTSIDE */
-	char		*what;		/* the detail */
-	const char	*known;		/* the known issue item, or NULL */
-};
-
-struct findings {
-	struct finding	*f;
-	size_t		 n;
-	size_t		 cap;
-};
-
-void		 finding(struct findings *, const char *, const char *,
-		    const char *, ...) __attribute__((__format__(__printf__, 4, 5)));
-void		 findings_free(struct findings *);
-
-/* The settings every mode shares (main.c). */
+/* The settings of a run of the checker (main.c). */
 struct ctx {
-	const char	*rootdir;	/* programs are rootdir/bin/... */
 	const char	*work;		/* scratch areas go below */
 	char		 cp[1024];
-	char		 cat[1024];
 	int		 verbose;
 	int		 keep;
-	int		 minimize;
-	uid_t		 nobody_uid;
-	gid_t		 nobody_gid;
 	int		 have_nobody;
-	unsigned	 longopts;	/* what this cp accepts beyond the core */
+	int		 preload;	/* descriptors reported at exit */
 };
 
-#define	LONG_OPTS	0x01	/* --recursive and the rest */
-#define	LONG_SORT	0x02	/* --sort */
-#define	LONG_N		0x04	/* -N */
+/* cpgen.c */
+void		 cp_gen(const struct ctx *, struct rng *, struct cpcase *);
+void		 cp_case_free(struct cpcase *);
 
-/* cpcase.c, catcase.c, procsys.c: one case each, by (seed, number). */
-int		 cp_case(const struct ctx *, uint64_t, uint64_t,
-		    struct findings *, FILE *);
-int		 cat_case(const struct ctx *, uint64_t, uint64_t,
-		    struct findings *, FILE *);
-int		 proc_case(const struct ctx *, uint64_t, uint64_t,
-		    struct findings *, FILE *);
-void		 cp_probe(struct ctx *);
+/* check.c */
+int		 cp_case(const struct ctx *, uint64_t, uint64_t, FILE *);
 
 /* util.c */
 void		*xmalloc(size_t);
@@ -184,17 +139,7 @@ char		*xasprintf(const char *, ...)
 		    __attribute__((__format__(__printf__, 1, 2)));
 void		 rm_tree(const char *);
 void		 make_dir(const char *, mode_t);
-char		*read_all(int, size_t *);
-int		 write_all(int, const void *, size_t);
-int		 read_file(const char *, char **, size_t *);
-char		*path_join(const char *, const char *);
-char		*path_norm(const char *, const char *);
+char		*read_all(int);
 char		*shell_quote(const char *);
-
-/* host_*.c: what only some hosts can do. */
-int		 host_bind_alias(const char *, const char *);
-int		 host_next_data(int, off_t, off_t, off_t *, off_t *);
-int		 host_catches(pid_t, int);
-int		 host_has_procsys(void);
 
 #endif /* !SAFETY_H */

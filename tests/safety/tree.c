@@ -3,8 +3,7 @@
  *
  * A generated tree is a list of operations (make a directory, a file of
  * this size and layout, a link, a FIFO), applied in order below a
- * scratch root and printable as the shell commands that make it.  The
- * minimizer leaves operations out; one whose parent is gone is skipped.
+ * scratch root.
  */
 
 #include <sys/types.h>
@@ -51,24 +50,9 @@ tree_find(const struct tree *t, const char *path)
 	size_t i;
 
 	for (i = t->n; i-- > 0;)
-		if (!t->op[i].off && strcmp(t->op[i].path, path) == 0)
+		if (strcmp(t->op[i].path, path) == 0)
 			return (&t->op[i]);
 	return (NULL);
-}
-
-void
-tree_copy(struct tree *to, const struct tree *from)
-{
-	size_t i;
-
-	*to = *from;
-	to->op = xmalloc(from->cap * sizeof(*to->op));
-	for (i = 0; i < from->n; i++) {
-		to->op[i] = from->op[i];
-		to->op[i].path = xstrdup(from->op[i].path);
-		if (from->op[i].arg != NULL)
-			to->op[i].arg = xstrdup(from->op[i].arg);
-	}
 }
 
 void
@@ -110,8 +94,7 @@ tree_apply(const struct tree *t, const char *root)
 	if ((dfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		err(3, "%s", root);
 	for (i = 0; i < t->n; i++)
-		if (!t->op[i].off)
-			apply_one(&t->op[i], root, dfd);
+		apply_one(&t->op[i], root, dfd);
 	if (t->nobody && nobody_ids(&uid, &gid) == 0)
 		for (i = 0; i < t->n; i++)
 			(void)fchownat(dfd, t->op[i].path, uid, gid,
@@ -122,7 +105,7 @@ tree_apply(const struct tree *t, const char *root)
 		(void)utimensat(dfd, t->op[i].path, ts, AT_SYMLINK_NOFOLLOW);
 	}
 	for (i = 0; i < t->n; i++)
-		if (!t->op[i].off && t->op[i].mode != 0 &&
+		if (t->op[i].mode != 0 &&
 		    t->op[i].kind != OP_SYMLINK &&
 		    t->op[i].kind != OP_HARDLINK && !behind_link(t, i))
 			(void)fchmodat(dfd, t->op[i].path, t->op[i].mode, 0);
@@ -132,8 +115,8 @@ tree_apply(const struct tree *t, const char *root)
 /*
  * Whether op i lost its place to a symbolic link made before it (two
  * operands' target states can name one path): it was never made, and its
- * mode, or its bytes in the printed commands, would go where the link
- * leads (chmod 0444 through a link to "..": the scratch root itself).
+ * mode would go where the link leads (chmod 0444 through a link to "..":
+ * the scratch root itself).
  */
 static int
 behind_link(const struct tree *t, size_t i)
@@ -141,7 +124,7 @@ behind_link(const struct tree *t, size_t i)
 	size_t j;
 
 	for (j = 0; j < i; j++)
-		if (!t->op[j].off && t->op[j].kind == OP_SYMLINK &&
+		if (t->op[j].kind == OP_SYMLINK &&
 		    strcmp(t->op[j].path, t->op[i].path) == 0)
 			return (1);
 	return (0);
@@ -182,8 +165,8 @@ apply_one(const struct op *o, const char *root, int dfd)
 		abort();
 	}
 	/*
-	 * What the minimizer took away from under it, or a link made before
-	 * it in its way (to a file, or to itself): it is not made.
+	 * A link made before it in its way (to a file, to itself, into a
+	 * loop): it is not made.
 	 */
 	if (r == -1 && errno != ENOENT && errno != ENOTDIR &&
 	    errno != EEXIST && errno != ELOOP)
@@ -196,107 +179,15 @@ write_file(int fd, const struct op *o)
 	unsigned char buf[65536];
 	off_t at, end;
 	size_t n;
-	int i;
 
-	for (i = 0; i < (o->nseg > 0 ? o->nseg : 1); i++) {
-		at = o->nseg > 0 ? o->seg[i].off : 0;
-		end = o->nseg > 0 ? at + o->seg[i].len : o->size;
-		for (; at < end; at += (off_t)n) {
-			n = end - at < (off_t)sizeof(buf) ? (size_t)(end - at) :
-			    sizeof(buf);
-			content_fill(o->data, o->text, at, buf, n);
-			if (pwrite(fd, buf, n, at) != (ssize_t)n)
-				err(3, "%s", o->path);
-		}
+	end = o->doff + o->dlen;
+	for (at = o->doff; at < end; at += (off_t)n) {
+		n = end - at < (off_t)sizeof(buf) ? (size_t)(end - at) :
+		    sizeof(buf);
+		content_fill(o->data, at, buf, n);
+		if (pwrite(fd, buf, n, at) != (ssize_t)n)
+			err(3, "%s", o->path);
 	}
 	if (ftruncate(fd, o->size) == -1)
 		err(3, "%s", o->path);
-}
-
-/* The tree as shell commands, run in an empty directory. */
-void
-tree_print(const struct tree *t, FILE *fp)
-{
-	const struct op *o;
-	char *q, *q2;
-	size_t i;
-	int j;
-
-	(void)fprintf(fp, "S=$PWD\n");
-	for (i = 0; i < t->n; i++) {
-		o = &t->op[i];
-		if (o->off || behind_link(t, i))
-			continue;
-		q = shell_quote(o->path);
-		switch (o->kind) {
-		case OP_DIR:
-			(void)fprintf(fp, "mkdir %s\n", q);
-			break;
-		case OP_FILE:
-			if (o->nseg == 0 && o->size == 0)
-				(void)fprintf(fp, ": > %s\n", q);
-			else if (o->nseg == 0)
-				(void)fprintf(fp, "%s | head -c %jd > %s\n",
-				    !o->text ? "cat /dev/urandom" :
-				    o->data % 4 == 0 ?
-				    "{ echo y; yes 'some text'; }" :
-				    "yes 'some text'", (intmax_t)o->size, q);
-			else {
-				(void)fprintf(fp, "truncate -s %jd %s\n",
-				    (intmax_t)o->size, q);
-				for (j = 0; j < o->nseg; j++)
-					(void)fprintf(fp, "head -c %jd "
-					    "/dev/urandom | dd of=%s bs=64k "
-					    "seek=%jd oflag=seek_bytes "
-					    "conv=notrunc status=none\n",
-					    (intmax_t)o->seg[j].len, q,
-					    (intmax_t)o->seg[j].off);
-			}
-			break;
-		case OP_HARDLINK:
-			q2 = shell_quote(o->arg);
-			(void)fprintf(fp, "ln %s %s\n", q2, q);
-			free(q2);
-			break;
-		case OP_SYMLINK:
-			if (strncmp(o->arg, ROOTMARK, strlen(ROOTMARK)) == 0) {
-				q2 = shell_quote(o->arg + strlen(ROOTMARK));
-				(void)fprintf(fp, "ln -s \"$S\"/%s %s\n", q2,
-				    q);
-			} else {
-				q2 = shell_quote(o->arg);
-				(void)fprintf(fp, "ln -s %s %s\n", q2, q);
-			}
-			free(q2);
-			break;
-		case OP_FIFO:
-			(void)fprintf(fp, "mkfifo %s\n", q);
-			break;
-		}
-		free(q);
-	}
-	for (i = 0; i < t->n; i++) {
-		o = &t->op[i];
-		if (o->off || o->mode == 0 || o->kind == OP_SYMLINK ||
-		    o->kind == OP_HARDLINK || behind_link(t, i))
-			continue;
-		if (t->nobody)
-			continue;
-		q = shell_quote(o->path);
-		(void)fprintf(fp, "chmod %04o %s\n", (unsigned)o->mode, q);
-		free(q);
-	}
-	if (t->nobody) {
-		(void)fprintf(fp, "chown -hR nobody .\n");
-		for (i = 0; i < t->n; i++) {
-			o = &t->op[i];
-			if (o->off || o->mode == 0 || o->kind == OP_SYMLINK ||
-			    o->kind == OP_HARDLINK || behind_link(t, i))
-				continue;
-			q = shell_quote(o->path);
-			(void)fprintf(fp, "chmod %04o %s\n", (unsigned)o->mode,
-			    q);
-			free(q);
-		}
-	}
 }

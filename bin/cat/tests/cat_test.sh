@@ -941,8 +941,7 @@ same_file_harmless_body()
 			cmp -s exp f || atf_fail "$p: shifting by $skip differs"
 		done
 		# Copied onto itself, then another file after it, in order
-		# (tests/safety FINDINGS F2: the other landed at offset 0,
-		# and the first after it).
+		# (not the other at offset 0 and the first after it).
 		printf 'hello\n' > f
 		printf 'world\n' > g
 		atf_check -x "$(prog) f g 1<>f"
@@ -1824,6 +1823,7 @@ PYEOF
 
 atf_init_test_cases()
 {
+	add_regression_cases
 	atf_add_test_case plain
 	atf_add_test_case operands_in_order
 	atf_add_test_case stdin
@@ -2027,4 +2027,123 @@ small_files_calls_body()
 	small_calls few "ulimit -S -n 256 && ulimit -H -n 256" $landlock
 	# As xargs gives them, more than 1024 operands: unconfined, for speed.
 	small_calls many "" no
+}
+
+# Behaviours the generated-tree checker (tests/safety) once pinned by seed
+# and case number, written out as cases of their own.
+
+atf_test_case same_file_behind_among_others
+same_file_behind_among_others_head()
+{
+	atf_set descr "Standard input reading the output file ahead of the" \
+	    "output offset, between two other files: each lands in order"
+	atf_set timeout 120
+}
+same_file_behind_among_others_body()
+{
+	yes 'some text' | head -c 70000 > orig
+	random_file g 2000
+	tail -c +61959 orig > part
+	for p in auto $PATHS; do
+		# Plain: g, f from 61958 on, and g again, over f's start.
+		same_file_behind "" 0 "" g part g
+		# Formatted, the output could outgrow the input: stdin is
+		# refused, and g is written twice.
+		same_file_behind -n 1 "cat: stdin: input file is output file\n" g g
+	done
+}
+
+# same_file_behind OPT STATUS STDERR FILE...: cat OPT g - g, stdin f read
+# to 61958, stdout f at 0, exits STATUS saying STDERR, and f holds what
+# cat OPT FILE... makes, then the rest of the original f.
+same_file_behind()
+{
+	opt=$1 status=$2 msg=$3
+	shift 3
+	$(prog) $opt "$@" > made
+	len=$(wc -c < made)
+	{ cat made; tail -c +$((len + 1)) orig; } > want
+	cp orig f
+	atf_check -s exit:$status -e inline:"$msg" -x "exec 0<>f
+	    dd bs=61958 count=1 of=/dev/null 2>/dev/null
+	    BUFSZ_PATH=$p exec $(prog) $opt g - g 1<>f"
+	cmp -s want f || atf_fail "$p $opt: g, stdin, g did not land in order"
+}
+
+# Readable files of /proc and /sys: sizes of 0 or 4096 whatever they hold.
+kernel_file_list()
+{
+	for _d in /proc/sys/kernel /proc/sys/vm /sys/kernel/mm \
+	    /sys/devices/system/cpu /sys/module/kernel /sys/fs/cgroup; do
+		find "$_d" -maxdepth 2 -type f -perm -0444 2>/dev/null |
+		    sort | head -n 8
+	done
+}
+
+# copies_as_read FILE CMD: CMD (sh -c, FILE as $1) prints what a read
+# loop gives of FILE.  A file may change by itself: up to three tries,
+# and one that reads differently before and after proves nothing.
+copies_as_read()
+{
+	for _try in 1 2 3; do
+		dd if="$1" bs=4096 of=before 2>/dev/null || return 0
+		sh -c "$2" sh "$1" > copied 2>/dev/null
+		dd if="$1" bs=4096 of=after 2>/dev/null
+		cmp -s before after || return 0
+		cmp -s before copied && return 0
+	done
+	return 1
+}
+
+atf_test_case kernel_files
+kernel_files_head()
+{
+	atf_set descr "Files of /proc and /sys (size 0 or 4096, whatever" \
+	    "they hold) come out as a read loop gives them, into a pipe" \
+	    "and into a file, on every path"
+	atf_set timeout 300
+}
+kernel_files_body()
+{
+	kernel_file_list > list
+	[ -s list ] || atf_skip "no readable /proc or /sys files here"
+	while read -r f; do
+		for p in auto $PATHS; do
+			copies_as_read "$f" "BUFSZ_PATH=$p $(prog) \"\$1\" | cat" ||
+			    atf_fail "cat $f | ($p) differs from a read loop"
+			copies_as_read "$f" "BUFSZ_PATH=$p $(prog) \"\$1\"" ||
+			    atf_fail "cat $f > file ($p) differs from a read loop"
+		done
+	done < list
+}
+
+atf_test_case format_onto_own_input
+format_onto_own_input_head()
+{
+	atf_set descr "A formatting option onto the file being read, at or" \
+	    "before the reading point, is refused: its output would outgrow" \
+	    "the input and be read back"
+	atf_set timeout 120
+}
+format_onto_own_input_body()
+{
+	seq 1 100000 > orig
+	for opt in -n "-u -n" -b -v -e -t -s -vet; do
+		for p in auto $PATHS; do
+			cp orig g
+			# Should cat read its own output after all, the file
+			# size limit stops it long before the disk is full.
+			atf_check -s exit:1 \
+			    -e inline:"cat: g: input file is output file\n" \
+			    -x "ulimit -f 40000; BUFSZ_PATH=$p exec $(prog) $opt g 1<>g"
+			cmp -s orig g || atf_fail "cat $opt g 1<>g ($p) changed g"
+		done
+	done
+}
+
+add_regression_cases()
+{
+	atf_add_test_case format_onto_own_input
+	atf_add_test_case same_file_behind_among_others
+	atf_add_test_case kernel_files
 }

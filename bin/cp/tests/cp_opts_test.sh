@@ -682,6 +682,7 @@ verbose_write_error_body()
 
 atf_init_test_cases()
 {
+	add_regression_cases
 	atf_add_test_case operand_ends_options
 	atf_add_test_case double_dash
 	atf_add_test_case bad_options
@@ -700,4 +701,51 @@ atf_init_test_cases()
 	atf_add_test_case progress_apart
 	atf_add_test_case verbose_order
 	atf_add_test_case verbose_write_error
+}
+
+# Behaviours the generated-tree checker (tests/safety) once pinned by seed
+# and case number, written out as cases of their own.
+
+atf_test_case slash_through_link_to_dot
+slash_through_link_to_dot_head()
+{
+	atf_set "descr" "An operand ending in / through a link to . copies" \
+	    "what . holds: a later operand that is one of its entries" \
+	    "fails again on the same target, with a message of its own"
+}
+slash_through_link_to_dot_body()
+{
+	mkdir -p src/-dash dst
+	ln -s . src/e
+	ln -s nothere dst/-dash
+	atf_check -s exit:1 \
+	    -e inline:"cp: dst/-dash: Not a directory\ncp: dst/-dash: Not a directory\n" \
+	    $(prog) -R --no-dereference -N src/e/ src/-dash dst
+	atf_check -o inline:".\n" readlink dst/e
+	atf_check -o inline:"nothere\n" readlink dst/-dash
+}
+
+atf_test_case sort_with_i
+sort_with_i_head()
+{
+	atf_set "descr" "--sort with -i: the operands are copied in byte" \
+	    "order, so the one that sorts last is what the target holds"
+}
+sort_with_i_body()
+{
+	mkdir -p src/data src/-dash/sub dst
+	echo data > src/data/d
+	echo dash > src/-dash/sub/d
+	echo old > dst/d
+	q="overwrite dst/d? (y/n [n]) "
+	atf_check -o inline:"src/-dash/sub/d -> dst/d\nsrc/data/d -> dst/d\n" \
+	    -e inline:"$q$q" \
+	    -x "printf 'yes\\ny' | $(prog) -iv --sort src/data/d src/-dash/sub/d dst"
+	atf_check -o inline:"data\n" cat dst/d
+}
+
+add_regression_cases()
+{
+	atf_add_test_case slash_through_link_to_dot
+	atf_add_test_case sort_with_i
 }

@@ -528,9 +528,9 @@ R_into_itself_body()
 	atf_check test ! -e baz/dne/dne
 }
 
-# FINDINGS F3 (tests/safety): the directories an operand's copy made are
-# skipped when met again in its own source, but to a later operand they
-# are directories like any other.
+# The directories an operand's copy made are skipped when met again in
+# its own source, but to a later operand they are directories like any
+# other: an operand that is the target, after another, is refused aloud.
 atf_test_case R_operands_apart
 R_operands_apart_head()
 {
@@ -1555,6 +1555,7 @@ closed_stderr_progress_body()
 
 atf_init_test_cases()
 {
+	add_regression_cases
 	atf_add_test_case basic
 	atf_add_test_case usage
 	atf_add_test_case exclusive_options
@@ -1648,4 +1649,191 @@ sysfs_file_body()
 		cat "$f" > want 2>/dev/null || continue
 		atf_check cmp want "tree/${f##*/}"
 	done
+}
+
+# Behaviours the generated-tree checker (tests/safety) once pinned by seed
+# and case number, written out as cases of their own.
+
+# Readable files of /proc and /sys: sizes of 0 or 4096 whatever they hold.
+kernel_file_list()
+{
+	for _d in /proc/sys/kernel /proc/sys/vm /sys/kernel/mm \
+	    /sys/devices/system/cpu /sys/module/kernel /sys/fs/cgroup; do
+		find "$_d" -maxdepth 2 -type f -perm -0444 2>/dev/null |
+		    sort | head -n 8
+	done
+}
+
+# copies_as_read FILE CMD: CMD (sh -c, FILE as $1) prints what a read
+# loop gives of FILE.  A file may change by itself: up to three tries,
+# and one that reads differently before and after proves nothing.
+copies_as_read()
+{
+	for _try in 1 2 3; do
+		dd if="$1" bs=4096 of=before 2>/dev/null || return 0
+		sh -c "$2" sh "$1" > copied 2>/dev/null
+		dd if="$1" bs=4096 of=after 2>/dev/null
+		cmp -s before after || return 0
+		cmp -s before copied && return 0
+	done
+	return 1
+}
+
+atf_test_case kernel_files
+kernel_files_head()
+{
+	atf_set "descr" "Files of /proc and /sys (size 0 or 4096, whatever" \
+	    "they hold) are copied as a read loop gives them, alone and by -R"
+	atf_set "timeout" "300"
+}
+kernel_files_body()
+{
+	kernel_file_list > list
+	[ -s list ] || atf_skip "no readable /proc or /sys files here"
+	while read -r f; do
+		for p in auto $paths; do
+			copies_as_read "$f" "BUFSZ_PATH=$p $(prog) \"\$1\" got &&
+			    cat got" || atf_fail "cp $f ($p) differs from a read loop"
+		done
+	done < list
+	d=/proc/sys/kernel/random
+	[ -r "$d/boot_id" ] || return 0
+	atf_check $(prog) -R "$d" tree
+	atf_check cmp "$d/boot_id" tree/boot_id
+}
+
+atf_test_case dangling_target_chain
+dangling_target_chain_head()
+{
+	atf_set "descr" "Without -R a target that is a chain of links to" \
+	    "nothing is followed to the chain's end, and the file made there"
+}
+dangling_target_chain_body()
+{
+	mkdir -p src/data dst out
+	echo x > src/data/e
+	ln -s ../out/new dst/e
+	ln -s ../src/data/new out/new
+	atf_check $(prog) src/data/e dst
+	atf_check -o inline:"x\n" cat src/data/new
+	atf_check -o inline:"../out/new\n" readlink dst/e
+	atf_check -o inline:"../src/data/new\n" readlink out/new
+}
+
+atf_test_case R_target_link_to_own_copy
+R_target_link_to_own_copy_head()
+{
+	atf_set "descr" "-R: a link in the target tree to a file the copy" \
+	    "itself made is followed; an absolute one is refused"
+}
+R_target_link_to_own_copy_body()
+{
+	mkdir -p src/a dst/src/a
+	echo dash > src/-dash
+	echo d > src/a/d
+	ln -s ../-dash dst/src/a/d
+	atf_check -o save:out $(prog) -R -L -v ./src dst
+	atf_check -o match:"^\./src/a/d -> dst/src/a/d$" cat out
+	atf_check -o inline:"d\n" cat dst/src/-dash
+	atf_check -o inline:"../-dash\n" readlink dst/src/a/d
+	rm -rf dst
+	mkdir -p dst/src/a
+	ln -s "$PWD/dst/src/-dash" dst/src/a/d
+	atf_check -s exit:1 -e inline:"cp: dst/src/a/d: Permission denied\n" \
+	    -o ignore $(prog) -R -L -v ./src dst
+	atf_check -o inline:"dash\n" cat dst/src/-dash
+}
+
+atf_test_case R_one_target_name_twice
+R_one_target_name_twice_head()
+{
+	atf_set "descr" "Two operands with one last name, each refused on" \
+	    "the same target: two failures, two messages, exit 1"
+}
+R_one_target_name_twice_body()
+{
+	mkdir -p src/a dst/data
+	echo 1 > src/data
+	echo 2 > src/a/data
+	atf_check -s exit:1 \
+	    -e inline:"cp: dst/data: Is a directory\ncp: dst/data: Is a directory\n" \
+	    $(prog) -R src/data src/a/data dst
+	atf_check test -d dst/data
+}
+
+atf_test_case Rp_dir_mode_for_later_operand
+Rp_dir_mode_for_later_operand_head()
+{
+	atf_set "descr" "-Rp gives an existing directory its source's mode" \
+	    "after the first operand, so a later one may write into it"
+	atf_set "require.user" "unprivileged"
+}
+Rp_dir_mode_for_later_operand_body()
+{
+	mkdir -p src/c dst/src/c
+	echo h > src/c/h
+	chmod 755 src/c
+	chmod 555 dst/src/c
+	atf_check -s exit:1 -e inline:"cp: dst/src/c/h: Permission denied\n" \
+	    $(prog) -R -p src src dst
+	atf_check -o inline:"h\n" cat dst/src/c/h
+	atf_check_equal "755" "$(fact mode dst/src/c)"
+}
+
+atf_test_case i_answer_not_from_source
+i_answer_not_from_source_head()
+{
+	atf_set "descr" "-i with stdin closed: the source, opened as" \
+	    "descriptor 0, is never read for the answer, whose first line is y"
+}
+i_answer_not_from_source_body()
+{
+	mkdata more 2000
+	{ echo y; cat more; } > src
+	for o in -i -iv; do
+		echo old > dst
+		atf_check -s exit:1 -o ignore \
+		    -e inline:"overwrite dst? (y/n [n]) not overwritten\n" \
+		    $(prog) $o src dst <&-
+		atf_check -o inline:"old\n" cat dst
+	done
+}
+
+atf_test_case progress_not_into_copy
+progress_not_into_copy_head()
+{
+	atf_set "descr" "With stdin and stderr closed, so that the target" \
+	    "could be descriptor 2, a progress signal writes nothing into it"
+}
+progress_not_into_copy_body()
+{
+	sig=USR1
+	if kill -l INFO >/dev/null 2>&1; then
+		sig=INFO
+	fi
+	mkdata big 40000
+	mkfifo fifo
+	$(prog) big fifo <&- 2>&- &
+	pid=$!
+	exec 3<fifo
+	# The pipe is full: cp waits in a write with most still to copy,
+	# its handler long in place.
+	sleep 1
+	kill -$sig $pid
+	cat <&3 > got
+	exec 3<&-
+	wait $pid
+	atf_check_equal 0 $?
+	atf_check cmp big got
+}
+
+add_regression_cases()
+{
+	atf_add_test_case kernel_files
+	atf_add_test_case dangling_target_chain
+	atf_add_test_case R_target_link_to_own_copy
+	atf_add_test_case R_one_target_name_twice
+	atf_add_test_case Rp_dir_mode_for_later_operand
+	atf_add_test_case i_answer_not_from_source
+	atf_add_test_case progress_not_into_copy
 }
