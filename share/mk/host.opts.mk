@@ -27,7 +27,6 @@
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe
 #	INFO_HOST	lib/libbufsz/info_*.c: the progress signal
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
-#	SAFETY_HOST	tests/safety/host_*.c
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
 #	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
 #	MK_KQUEUE	usr.bin/tail/local_*.c
@@ -47,7 +46,7 @@ OPSYS?=		${.MAKE.OS}
 
 HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
 		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST INFO_HOST \
-		SIZEKEPT_HOST SAFETY_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
+		SIZEKEPT_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
 		MK_KQUEUE MK_CGROUP MK_LIBDL MK_FUSE
 
 .if ${OPSYS} == "Linux"
@@ -62,7 +61,6 @@ FSLOCAL_HOST=		none
 YES_HOST=		linux
 INFO_HOST=		sigusr1
 SIZEKEPT_HOST=		linux
-SAFETY_HOST=		linux
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		no
 MK_KQUEUE=		no
@@ -81,7 +79,6 @@ FSLOCAL_HOST=		freebsd
 YES_HOST=		portable
 INFO_HOST=		siginfo
 SIZEKEPT_HOST=		freebsd
-SAFETY_HOST=		portable
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		yes
 MK_KQUEUE=		yes
@@ -107,7 +104,6 @@ MK_KQUEUE=		no
 YES_HOST=		portable
 INFO_HOST=		siginfo
 SIZEKEPT_HOST=		portable
-SAFETY_HOST=		portable
 MK_COPY_FILE_RANGE=	no
 MK_EXTATTR=		yes
 MK_CGROUP=		no
