@@ -37,7 +37,7 @@ ECHODIR?=	true
 ECHODIR?=	echo
 .endif
 
-# The system built for (OPSYS) and the host files that follow from it.
+# The system built for, and the host files that follow from it.
 .include <host.opts.mk>
 
 CSTD?=		-std=c11
