@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# summary.sh: the one-table summary of a make bench run, for README's
-# speed section, from the files report.sh left in OUTDIR: each case's
+# summary.sh: the one-table summary of a make bench run, for
+# docs/bench/summary.md, from the files report.sh left in OUTDIR: each case's
 # median for each tool, the best of each row in bold.
 #
 #	sh summary.sh OUTDIR
 #
 # With -p DOCDIR, also copies the report and its plots there (the
-# tree's docs/bench), so that README's links show this run.
+# tree's docs/bench), so that docs/bench/summary.md's links show this run.
 
 set -u
 
