@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * cat: what cat.c takes from the files its Makefile picks for the host
- * (lock_ofd.c or lock_flock.c; sandbox_linux.c or sandbox_none.c), from
+ * (lock_ofd.c or lock_flock.c; sandbox_linux.c or sandbox_portable.c), from
  * progress.c and from confine.c.
  */
 

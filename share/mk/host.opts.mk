@@ -13,17 +13,17 @@
 #
 # Each *_HOST variable is the suffix of the file of its kind; each MK_*
 # knob, yes or no, says whether the system has that interface.  Where a
-# system has nothing of a kind, a fallback serves: *_portable.c (and,
-# named before that rule, sandbox_none.c and follow_poll.c).
+# system has nothing of a kind, the fallback serves: *_portable.c.
 #
 #	LOCK_HOST	bin/cat/lock_*.c: cat -l's lock
-#	SANDBOX_HOST	bin/cat/sandbox_*.c: Landlock, or none
+#	SANDBOX_HOST	bin/cat/sandbox_*.c: Landlock, or no sandbox
 #	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes
 #	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory
 #	PROBE_HOST	lib/libbufsz/probe_*.c: physical memory
 #	KPATH_HOST	lib/libbufsz/kpath_*.c: the kernel's copy paths
 #	FOLLOW_HOST	usr.bin/tail/follow_*.c: how tail -f waits
 #	FSLOCAL_HOST	usr.bin/tail/local_*.c: file systems kqueue hears
+#			(none where MK_KQUEUE is no)
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe
 #	INFO_HOST	lib/libbufsz/info_*.c: the progress signal
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
@@ -69,7 +69,7 @@ MK_LIBDL=		yes
 MK_FUSE=		yes
 .elif ${OPSYS} == "FreeBSD"
 LOCK_HOST=		flock
-SANDBOX_HOST=		none
+SANDBOX_HOST=		portable
 ATTR_HOST=		freebsd
 BENEATH_HOST=		freebsd
 PROBE_HOST=		bsd
@@ -87,7 +87,7 @@ MK_LIBDL=		no
 MK_FUSE=		no
 .else
 LOCK_HOST=		flock
-SANDBOX_HOST=		none
+SANDBOX_HOST=		portable
 ATTR_HOST=		${OPSYS:tl}
 BENEATH_HOST=		portable
 PROBE_HOST=		bsd
@@ -97,7 +97,7 @@ FOLLOW_HOST=		kqueue
 FSLOCAL_HOST=		netbsd
 MK_KQUEUE=		yes
 .else
-FOLLOW_HOST=		poll
+FOLLOW_HOST=		portable
 FSLOCAL_HOST=		none
 MK_KQUEUE=		no
 .endif
