@@ -11,6 +11,9 @@
 #	make freebsd-import FREEBSD_SRC=DIR [PATCH=file]
 #				put the tree into a FreeBSD source tree
 #	make check-freebsd-import	the import, into a small extract
+#	make check-freebsd-vm FREEBSD_SRC=DIR [SQLITE_C=file]
+#				import, build FreeBSD, boot it in qemu, run
+#				the suites there (tools/freebsd-vm/vm.sh)
 #	make obj | depend | cleandir	as on any BSD, in every directory
 #
 # Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
@@ -19,7 +22,8 @@
 
 _TARGETS=	all buildworld installworld install test lint bench fuzz \
 		safety clean cleandir obj depend showworld check-bsd \
-		check-freebsd-mk freebsd-import check-freebsd-import
+		check-freebsd-mk freebsd-import check-freebsd-import \
+		check-freebsd-vm
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
@@ -115,6 +119,15 @@ check-freebsd-import: .PHONY
 	@env BSD_SYSROOTS=${BSD_SYSROOTS} FREEBSD_SRC=${FREEBSD_SRC} \
 	    sh ${SRCTOP}/tools/freebsd-import/check.sh ${SRCTOP} \
 	    ${OBJROOT}check-freebsd-import
+
+check-freebsd-vm: .PHONY
+.if empty(_IMPORT_INTO)
+	@echo "make check-freebsd-vm: say where: FREEBSD_SRC=DIR" >&2
+	@false
+.else
+	@env SQLITE_C=${SQLITE_C} sh ${SRCTOP}/tools/freebsd-vm/vm.sh \
+	    ${SRCTOP} ${_IMPORT_INTO}
+.endif
 
 clean: .PHONY
 	rm -rf ${OBJROOT:S,/$,,}
