@@ -28,9 +28,10 @@ autoboot_delay="1"
 beastie_disable="YES"
 EOF
 
+# /tmp stays on the root's UFS: kyua's work directories are there, and
+# the suites' copy paths, holes, flags and extattrs are UFS's.
 put /etc/fstab 0644 <<'EOF'
 /dev/ufs/rootfs	/	ufs	rw	1	1
-tmpfs		/tmp	tmpfs	rw,mode=1777	0	0
 EOF
 
 put /etc/rc.conf 0644 <<'EOF'

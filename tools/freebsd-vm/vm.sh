@@ -155,11 +155,15 @@ TESTDIRS="$TESTDIRS usr.bin/yes/tests tests/common"
 
 # Commands in the built world's environment (cross compiler, sysroot),
 # from a script: buildenv hands BUILDENV_SHELL to make and a shell, and
-# a script's text goes through neither.
+# a script's text goes through neither.  The first argument is for
+# make.py: with -DNO_ROOT and DESTDIR, buildenv's INSTALL writes the
+# METALOG.
 inworld()
 {
+	margs=$1
+	shift
 	printf '%s\n' "set -e" "$@" > "$K/conf/inworld.sh"
-	makepy buildenv BUILDENV_SHELL="/bin/sh $K/conf/inworld.sh"
+	makepy $margs buildenv BUILDENV_SHELL="/bin/sh $K/conf/inworld.sh"
 }
 
 timed bmake bootstrap_bmake
@@ -168,7 +172,7 @@ if [ ! -f "$K/stamps/world" ]; then
 	touch "$K/stamps/world"
 else
 	# Only the imported directories change between runs.
-	timed rebuild-ours inworld "for d in $OURDIRS; do" \
+	timed rebuild-ours inworld "" "for d in $OURDIRS; do" \
 	    "make -C \$d MK_TESTS=no all; done"
 fi
 [ "$stop" = world ] && exit 0
@@ -190,12 +194,15 @@ timed installworld makepy $NR installworld
 timed distribution makepy $NR distribution
 timed installkernel makepy $NR installkernel KERNCONF=CHECKVM \
     KERNCONFDIR="$K/conf" NO_MODULES=yes
-# The test programs: the world was built WITHOUT_TESTS.
-timed install-tests inworld "for d in $TESTDIRS; do" \
+# The test programs: the world was built WITHOUT_TESTS, so no directory
+# of /usr/tests is there yet either.
+timed install-tests inworld "$NR" "for d in $TESTDIRS; do" \
+    "mkdir -p $root\$(make -C \$d MK_TESTS=yes -V TESTSDIR | tail -1)" \
     "make -C \$d MK_TESTS=yes $NR all install; done" \
     "for d in bin/cp usr.bin/tail; do" \
-    "make -C tests/freebsd/\$d/tests MK_TESTS=yes $NR" \
-    "TESTSDIR=/usr/tests/freebsd/\$d all install; done"
+    "mkdir -p $root/usr/tests/freebsd/\$d" \
+    "make -C tests/freebsd/\$d/tests MK_TESTS=yes $NR \\" \
+    "    TESTSDIR=/usr/tests/freebsd/\$d all install; done"
 sh "$here/guest.sh" "$root" || fail "cannot write the guest's files"
 # Every directory a file is installed in, for makefs.
 awk '{ print $1 }' "$root/METALOG" | awk -F/ '
@@ -211,8 +218,10 @@ mkimg=$legacy/usr/bin/mkimg
 image()
 {
 	rm -f "$K/root.ufs" "$K/disk.img"
-	(cd "$root" && "$makefs" -t ffs -B little -D \
-	    -o label=rootfs,version=2,softupdates=1 -s 3g \
+	# Names in the METALOG are the guest's (-N), and the suites need
+	# room and inodes of their own (-s, -f).
+	(cd "$root" && "$makefs" -t ffs -B little -D -N "$root/etc" \
+	    -o label=rootfs,version=2,softupdates=1 -s 3g -f 200000 \
 	    "$K/root.ufs" METALOG) &&
 	"$mkimg" -s gpt -b "$root/boot/pmbr" \
 	    -p freebsd-boot:="$root/boot/gptboot" \
