@@ -195,9 +195,10 @@ timed distribution makepy $NR distribution
 timed installkernel makepy $NR installkernel KERNCONF=CHECKVM \
     KERNCONFDIR="$K/conf" NO_MODULES=yes
 # The test programs: the world was built WITHOUT_TESTS, so no directory
-# of /usr/tests is there yet either.
+# of /usr/tests is there yet either.  (buildenv's PATH has sed but no
+# tail.)
 timed install-tests inworld "$NR" "for d in $TESTDIRS; do" \
-    "mkdir -p $root\$(make -C \$d MK_TESTS=yes -V TESTSDIR | tail -1)" \
+    "mkdir -p $root\$(make -C \$d MK_TESTS=yes -V TESTSDIR | sed -n '\$p')" \
     "make -C \$d MK_TESTS=yes $NR all install; done" \
     "for d in bin/cp usr.bin/tail; do" \
     "mkdir -p $root/usr/tests/freebsd/\$d" \
