@@ -55,7 +55,8 @@ echo "check-freebsd-vm: hw.physmem $(sysctl -n hw.physmem)"
 cd /usr/tests &&
     kyua -v test_suites.FreeBSD.unprivileged_user=tests test \
     -k /usr/tests/Kyuafile > /var/tmp/kyua-test.log 2>&1
-echo "check-freebsd-vm: kyua test ended $(date -u), rc $?"
+rc=$?
+echo "check-freebsd-vm: kyua test ended $(date -u), exit status $rc"
 echo "==== check-freebsd-vm: report begins ===="
 kyua report \
     --results-filter passed,skipped,xfail,broken,failed
