@@ -189,7 +189,9 @@ fi
 root=$K/root
 rm -rf "$root"
 mkdir -p "$root" || exit 1
-NR="-DNO_ROOT DESTDIR=$root METALOG=$root/METALOG"
+# Users and groups by FreeBSD's own files (DB_FROM_SRC), not the build
+# host's, which has none of auditdistd, ntpd, ...
+NR="-DNO_ROOT -DDB_FROM_SRC DESTDIR=$root METALOG=$root/METALOG"
 timed installworld makepy $NR installworld
 timed distribution makepy $NR distribution
 timed installkernel makepy $NR installkernel KERNCONF=CHECKVM \
