@@ -27,6 +27,10 @@
 #	-s import|world|kernel|image: stop after that stage
 
 set -u
+# What the tree's own make exports (its DESTDIR, OBJTOP, share/mk) is
+# not for FreeBSD's build, nor for bmake's bootstrap, which installs
+# into $DESTDIR.
+unset DESTDIR OBJTOP MAKESYSPATH MAKEFLAGS MAKELEVEL MFLAGS MAKEOBJDIR
 here=$(cd "$(dirname "$0")" && pwd) || exit 1
 stop=
 while getopts s: opt; do
