@@ -64,6 +64,14 @@ fbsrc=$(cd "$2" && pwd) || exit 1
 knobs=$(cat "$here/CHECKVM" "$here/src.conf" | sha256sum | cut -c1-8)
 K=$FBCACHE/$(echo "$FREEBSD_COMMIT" | cut -c1-8)-$knobs
 mkdir -p "$K/obj" "$K/stamps" "$K/logs" "$K/conf" || exit 1
+# One run at a time in a cache: a second would rebuild bmake and the
+# objects under the first.
+mkdir "$K/lock" 2>/dev/null || {
+	echo "check-freebsd-vm: $K is in use by another run" \
+	    "(rmdir $K/lock if none is)" >&2
+	exit 1
+}
+trap 'rmdir "$K/lock"' EXIT
 cp "$here/src.conf" "$here/CHECKVM" "$K/conf/" || exit 1
 src=$K/src
 export MAKEOBJDIRPREFIX=$K/obj
