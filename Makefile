@@ -14,6 +14,9 @@
 #	make compare-freebsd FREEBSD_SRC=DIR
 #				this tree beside FreeBSD's, in
 #				docs/freebsd/comparison.md
+#	make check-freebsd-vm FREEBSD_SRC=DIR [SQLITE_C=file]
+#				import, build FreeBSD, boot it in qemu, run
+#				the suites there (tools/freebsd-vm/vm.sh)
 #	make obj | depend | cleandir	as on any BSD, in every directory
 #
 # Variables: DESTDIR, CC, SANITIZE=1 (ASan and UBSan), QUICK=1 (bench),
@@ -23,7 +26,7 @@
 _TARGETS=	all buildworld installworld install test lint bench fuzz \
 		safety clean cleandir obj depend showworld check-bsd \
 		check-freebsd-mk freebsd-import check-freebsd-import \
-		compare-freebsd
+		compare-freebsd check-freebsd-vm
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
@@ -126,6 +129,15 @@ compare-freebsd: .PHONY
 	@false
 .else
 	@sh ${SRCTOP}/tools/compare-freebsd.sh ${_IMPORT_INTO}
+.endif
+
+check-freebsd-vm: .PHONY
+.if empty(_IMPORT_INTO)
+	@echo "make check-freebsd-vm: say where: FREEBSD_SRC=DIR" >&2
+	@false
+.else
+	@env SQLITE_C=${SQLITE_C} sh ${SRCTOP}/tools/freebsd-vm/vm.sh \
+	    ${SRCTOP} ${_IMPORT_INTO}
 .endif
 
 clean: .PHONY

@@ -371,14 +371,19 @@ check "tail's Makefile.depend.options (Casper) is gone" \
 
 # Only the C files FreeBSD compiles: those the tree's own make picks for
 # FreeBSD in any imported directory (a test program may compile a file
-# of the directory above), and no other.
+# of the directory above), in the world or in the bootstrap pass, and
+# no other.
 onlyfreebsd()
 {
 	want=$(for m in $makefiles; do
-		(cd "$srctop/${m%/Makefile}" && env -u MAKEFLAGS -u MAKELEVEL \
-		    MAKESYSPATH="$srctop/share/mk" bmake -m "$srctop/share/mk" \
-		    OPSYS=FreeBSD OBJTOP="$work/o" SANITIZE=0 \
-		    -V '${.ALLTARGETS:M*.o:T:S/.o$/.c/}' | tr ' ' '\n')
+		for b in "" BOOTSTRAPPING=0; do
+			(cd "$srctop/${m%/Makefile}" &&
+			    env -u MAKEFLAGS -u MAKELEVEL \
+			    MAKESYSPATH="$srctop/share/mk" \
+			    bmake -m "$srctop/share/mk" $b \
+			    OPSYS=FreeBSD OBJTOP="$work/o" SANITIZE=0 \
+			    -V '${.ALLTARGETS:M*.o:T:S/.o$/.c/}' | tr ' ' '\n')
+		done
 	done | sort -u)
 	have=$(for m in $makefiles; do
 		(cd "$ext/${m%/Makefile}" && ls ./*.c 2>/dev/null)
@@ -400,6 +405,54 @@ readable()
 	done
 }
 check "FreeBSD's make reads every imported Makefile" readable
+
+# On a build host that is not FreeBSD, FreeBSD's build makes cat (with
+# libbufsz) as a bootstrap tool, BOOTSTRAPPING defined, and links it with
+# libegacy, whose sysctlbyname knows kern.vm_guest only and ends the
+# process on any other name; installworld then appends to its METALOG
+# with cat -l.  The files the imported Makefiles choose for that pass
+# must build here and never ask: a stand-in of that sysctlbyname (and of
+# the <sys/sysctl.h> FreeBSD's cross-build gives Linux) shows it.
+bootstrap_cat()
+{
+	b=$work/bootstrap
+	rm -rf "$b" && mkdir -p "$b/include/sys" || return 1
+	cat > "$b/include/sys/sysctl.h" <<-'EOF'
+	#include <stddef.h>
+	int	sysctlbyname(const char *, void *, size_t *, const void *,
+		    size_t);
+	EOF
+	cat > "$b/egacy.c" <<-'EOF'
+	#include <sys/sysctl.h>
+	#include <err.h>
+	#include <string.h>
+
+	int
+	sysctlbyname(const char *name, void *old, size_t *oldlen,
+	    const void *new, size_t newlen)
+	{
+
+		(void)old; (void)oldlen; (void)new; (void)newlen;
+		errx(64, "fatal: unknown sysctl %s", name);
+	}
+	EOF
+	srcs=
+	for d in lib/libbufsz bin/cat; do
+		for f in $(cd "$ext/$d" &&
+		    fbmake BOOTSTRAPPING=0 -V '${SRCS:M*.c}'); do
+			srcs="$srcs $ext/$d/$f"
+		done
+	done
+	echo "bootstrap cat from:$srcs"
+	${HOSTCC:-cc} -D_GNU_SOURCE '-D__dead2=__attribute__((__noreturn__))' \
+	    '-D__unused=__attribute__((__unused__))' -I"$b/include" \
+	    -I"$ext/lib/libbufsz" -o "$b/cat" $srcs "$b/egacy.c" || return 1
+	printf 'one\n' > "$b/in"
+	printf 'two\n' | "$b/cat" -l "$b/in" - >> "$b/METALOG" &&
+	    [ "$(cat "$b/METALOG")" = "$(printf 'one\ntwo')" ]
+}
+check "the bootstrap cat builds on this host and never asks sysctl" \
+    bootstrap_cat
 
 # The build, where the FreeBSD sysroot is.
 if [ ! -f "$sysroot/usr/include/stdio.h" ] || [ ! -f /usr/include/atf-c.h ]

@@ -117,11 +117,13 @@ component_files()
 
 # The objects FreeBSD's build of a component makes, in any of its
 # directories: a test program may compile a file of the directory above
-# (.PATH), as lib/libbufsz/tests does.
+# (.PATH), as lib/libbufsz/tests does.  The bootstrap pass's objects
+# count too: it builds cat and libbufsz for the build host.
 component_objs()
 {
 	component_files "$1" | sed -n 's,/Makefile$,,p' | while read -r d; do
-		(cd "$srctop/$d" && ourmake -V '${.ALLTARGETS:M*.o:T}')
+		(cd "$srctop/$d" && ourmake -V '${.ALLTARGETS:M*.o:T}' &&
+		    ourmake BOOTSTRAPPING=0 -V '${.ALLTARGETS:M*.o:T}')
 	done | tr '\n' ' '
 }
 
@@ -317,6 +319,9 @@ libnames()
 		said "share/mk/src.libnames.mk: names bufsz already"
 		return 0
 	fi
+	# patch(1) may write the file in place: a copy first keeps a tree
+	# linked to another (cp -al) from changing both.
+	replace "$f" "$f" || exit 1
 	(cd "$fb" && patch -s -p1) < "$srctop/share/mk/freebsd-libnames.patch" ||
 	    { echo "import: the libnames patch does not apply" >&2; exit 1; }
 	rm -f "$f.orig"

@@ -1,0 +1,260 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# make check-freebsd-vm FREEBSD_SRC=DIR: the tree imported into a
+# FreeBSD 15.1 source tree, cross-built by FreeBSD's own
+# tools/build/make.py, installed -DNO_ROOT into a METALOG, made into a
+# bootable UFS disk by the makefs and mkimg that build bootstraps, booted
+# in qemu, where rc.local runs kyua on the tree's suites and FreeBSD's own
+# cp and tail suites; the report comes back on the serial console.
+#
+# Everything built lives in a cache outside the tree, one directory for
+# each FreeBSD commit and set of knobs (src.conf and the kernel
+# configuration):
+#
+#	$FBCACHE/<commit>-<knobs>/src	FreeBSD, hard-linked to FREEBSD_SRC,
+#					with the tree imported
+#	.../obj				MAKEOBJDIRPREFIX
+#	.../stamps			the stages done
+#	.../logs			each stage's log, times.txt
+#
+# A first run builds the world and the kernel; later runs import again,
+# rebuild only the imported directories in the built world's
+# environment, and make the image again.  docs/freebsd/VM.md has the
+# stages and their times.
+#
+# usage: vm.sh [-s stage] srctop freebsd-src
+#	-s import|world|kernel|image: stop after that stage
+
+set -u
+# What the tree's own make exports (its DESTDIR, OBJTOP, share/mk) is
+# not for FreeBSD's build, nor for bmake's bootstrap, which installs
+# into $DESTDIR.
+unset DESTDIR OBJTOP MAKESYSPATH MAKEFLAGS MAKELEVEL MFLAGS MAKEOBJDIR
+here=$(cd "$(dirname "$0")" && pwd) || exit 1
+stop=
+while getopts s: opt; do
+	case $opt in
+	s)	stop=$OPTARG ;;
+	*)	echo "usage: vm.sh [-s stage] srctop freebsd-src" >&2
+		exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 2 ] || {
+	echo "usage: vm.sh [-s stage] srctop freebsd-src" >&2
+	exit 2
+}
+srctop=$(cd "$1" && pwd) || exit 1
+fbsrc=$(cd "$2" && pwd) || exit 1
+
+: "${FBCACHE:=/work/fbcache}"
+# The commit FREEBSD_SRC was extracted from, for the cache's name: an
+# extract has no .git to ask.
+: "${FREEBSD_COMMIT:=307fbceb2139b0e003b09384769da73b332d13c5}"
+: "${LLVM_BINDIR:=/usr/lib/llvm-19/bin}"
+: "${JOBS:=2}"
+# SQLite's amalgamation, which the public FreeBSD repository lacks and
+# kyua needs: the npm package better-sqlite3 12.4.1 carries 3.50.4, the
+# version of FreeBSD 15.1's contrib/sqlite3/sqlite3.h.
+: "${SQLITE_C:=}"
+: "${QEMU_MEM:=2048}"
+: "${QEMU_TIMEOUT:=7200}"
+
+knobs=$(cat "$here/CHECKVM" "$here/src.conf" | sha256sum | cut -c1-8)
+K=$FBCACHE/$(echo "$FREEBSD_COMMIT" | cut -c1-8)-$knobs
+mkdir -p "$K/obj" "$K/stamps" "$K/logs" "$K/conf" || exit 1
+# One run at a time in a cache: a second would rebuild bmake and the
+# objects under the first.
+mkdir "$K/lock" 2>/dev/null || {
+	echo "check-freebsd-vm: $K is in use by another run" \
+	    "(rmdir $K/lock if none is)" >&2
+	exit 1
+}
+trap 'rmdir "$K/lock"' EXIT
+cp "$here/src.conf" "$here/CHECKVM" "$K/conf/" || exit 1
+src=$K/src
+export MAKEOBJDIRPREFIX=$K/obj
+
+say()
+{
+	echo "check-freebsd-vm: $*"
+}
+
+fail()
+{
+	echo "check-freebsd-vm: $*" >&2
+	exit 1
+}
+
+# Runs a stage, its output to its log, and writes its wall time.
+timed()
+{
+	name=$1
+	shift
+	say "$name: started $(date -u +%H:%M:%S), log $K/logs/$name.log"
+	t0=$(date +%s)
+	"$@" > "$K/logs/$name.log" 2>&1
+	rc=$?
+	t1=$(date +%s)
+	echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $name rc=$rc $((t1 - t0))s" \
+	    >> "$K/logs/times.txt"
+	[ $rc -eq 0 ] ||
+	    fail "$name failed (rc $rc) after $((t1 - t0))s: tail $K/logs/$name.log"
+	say "$name: $((t1 - t0))s"
+}
+
+makepy()
+{
+	(cd "$src" && python3 tools/build/make.py \
+	    --cross-bindir="$LLVM_BINDIR" TARGET=amd64 TARGET_ARCH=amd64 \
+	    SRCCONF="$K/conf/src.conf" "$@")
+}
+
+# make.py bootstraps bmake with boot-strap's default, which runs bmake's
+# unit tests, and one of them (cmd-interrupt) fails on some Linux hosts.
+# The same bmake, built and installed with the same arguments but not
+# tested, is one make.py takes as its own.
+bootstrap_bmake()
+{
+	o=$MAKEOBJDIRPREFIX
+	args="--with-default-sys-path=.../share/mk:$o/bmake-install/share/mk"
+	args="$args --with-machine=amd64 --without-filemon"
+	args="$args --prefix=$o/bmake-install"
+	[ "$(cat "$o/bmake-install/.make-py-config" 2>/dev/null)" = "$args" ] &&
+	    return 0
+	rm -rf "$o/bmake-build" "$o/bmake-install" &&
+	    mkdir -p "$o/bmake-build" &&
+	    (cd "$o/bmake-build" &&
+	    sh "$src/contrib/bmake/boot-strap" op=configure $args &&
+	    (cd ./*/ && sh ./make-bootstrap.sh && touch tested) &&
+	    sh "$src/contrib/bmake/boot-strap" op=install $args) &&
+	    printf '%s' "$args" > "$o/bmake-install/.make-py-config"
+}
+
+# --- 1. the FreeBSD tree, the tree imported -----------------------------
+
+# The copy shares FreeBSD_SRC's files by hard links; import.sh writes
+# every file it changes as a new file, so FREEBSD_SRC stays as it was.
+if [ ! -f "$src/Makefile.inc1" ]; then
+	say "copying $fbsrc to $src (hard links)"
+	cp -al "$fbsrc" "$src.tmp" && mv "$src.tmp" "$src" ||
+	    fail "cannot copy $fbsrc"
+fi
+if [ ! -f "$src/contrib/sqlite3/sqlite3.c" ]; then
+	[ -n "$SQLITE_C" ] && [ -f "$SQLITE_C" ] ||
+	    fail "$src/contrib/sqlite3/sqlite3.c missing: give SQLITE_C=path"
+	cp "$SQLITE_C" "$src/contrib/sqlite3/sqlite3.c" || exit 1
+fi
+sh "$srctop/tools/freebsd-import/import.sh" "$srctop" "$src" \
+    > "$K/logs/import.log" 2>&1 || fail "import failed: $K/logs/import.log"
+# FreeBSD's own cp and tail suites, as 15.1 ships them, under
+# /usr/tests/freebsd (the import replaced them with the tree's); cat's
+# own suite in FreeBSD is NetBSD's, which the import keeps.
+for d in bin/cp usr.bin/tail; do
+	rm -rf "$src/tests/freebsd/$d"
+	mkdir -p "$src/tests/freebsd/$d" &&
+	    cp -R "$fbsrc/$d/tests" "$src/tests/freebsd/$d/tests" || exit 1
+done
+
+[ "$stop" = import ] && exit 0
+
+# --- 2. world and kernel ------------------------------------------------
+
+OURDIRS="lib/libbufsz bin/cat bin/cp usr.bin/tail usr.bin/yes"
+TESTDIRS="lib/libbufsz/tests bin/cat/tests bin/cp/tests usr.bin/tail/tests"
+TESTDIRS="$TESTDIRS usr.bin/yes/tests tests/common"
+
+# Commands in the built world's environment (cross compiler, sysroot),
+# from a script: buildenv hands BUILDENV_SHELL to make and a shell, and
+# a script's text goes through neither.  The first argument is for
+# make.py: with -DNO_ROOT and DESTDIR, buildenv's INSTALL writes the
+# METALOG.
+inworld()
+{
+	margs=$1
+	shift
+	printf '%s\n' "set -e" "$@" > "$K/conf/inworld.sh"
+	makepy $margs buildenv BUILDENV_SHELL="/bin/sh $K/conf/inworld.sh"
+}
+
+timed bmake bootstrap_bmake
+if [ ! -f "$K/stamps/world" ]; then
+	timed buildworld makepy -j"$JOBS" buildworld
+	touch "$K/stamps/world"
+else
+	# Only the imported directories change between runs.
+	timed rebuild-ours inworld "" "for d in $OURDIRS; do" \
+	    "make -C \$d MK_TESTS=no all; done"
+fi
+[ "$stop" = world ] && exit 0
+
+if [ ! -f "$K/stamps/kernel" ]; then
+	timed buildkernel makepy -j"$JOBS" buildkernel KERNCONF=CHECKVM \
+	    KERNCONFDIR="$K/conf" NO_MODULES=yes
+	touch "$K/stamps/kernel"
+fi
+[ "$stop" = kernel ] && exit 0
+
+# --- 3. install, image --------------------------------------------------
+
+root=$K/root
+rm -rf "$root"
+mkdir -p "$root" || exit 1
+# Users and groups by FreeBSD's own files (DB_FROM_SRC), not the build
+# host's, which has none of auditdistd, ntpd, ...
+NR="-DNO_ROOT -DDB_FROM_SRC DESTDIR=$root METALOG=$root/METALOG"
+timed installworld makepy $NR installworld
+timed distribution makepy $NR distribution
+timed installkernel makepy $NR installkernel KERNCONF=CHECKVM \
+    KERNCONFDIR="$K/conf" NO_MODULES=yes
+# The test programs: the world was built WITHOUT_TESTS, so no directory
+# of /usr/tests is there yet either.  (buildenv's PATH has sed but no
+# tail.)
+timed install-tests inworld "$NR" "for d in $TESTDIRS; do" \
+    "mkdir -p $root\$(make -C \$d MK_TESTS=yes -V TESTSDIR | sed -n '\$p')" \
+    "make -C \$d MK_TESTS=yes $NR all install; done" \
+    "for d in bin/cp usr.bin/tail; do" \
+    "mkdir -p $root/usr/tests/freebsd/\$d" \
+    "make -C tests/freebsd/\$d/tests MK_TESTS=yes $NR \\" \
+    "    TESTSDIR=/usr/tests/freebsd/\$d all install; done"
+sh "$here/guest.sh" "$root" || fail "cannot write the guest's files"
+# Every directory a file is installed in, for makefs.
+awk '{ print $1 }' "$root/METALOG" | awk -F/ '
+    { seen[$0] = 1; p = $1; for (i = 2; i < NF; i++) { p = p "/" $i; need[p] = 1 } }
+    END { for (d in need) if (!(d in seen))
+	print d " type=dir uname=root gname=wheel mode=0755" }' \
+    >> "$root/METALOG"
+legacy=$K/obj$src/amd64.amd64/tmp/legacy
+makefs=$legacy/usr/sbin/makefs
+mkimg=$legacy/usr/bin/mkimg
+[ -x "$makefs" ] && [ -x "$mkimg" ] ||
+    fail "no makefs or mkimg in $legacy (WITH_DISK_IMAGE_TOOLS_BOOTSTRAP)"
+image()
+{
+	rm -f "$K/root.ufs" "$K/disk.img"
+	# Names in the METALOG are the guest's (-N), and the suites need
+	# room and inodes of their own (-s, -f).
+	(cd "$root" && "$makefs" -t ffs -B little -D -N "$root/etc" \
+	    -o label=rootfs,version=2,softupdates=1 -s 3g -f 200000 \
+	    "$K/root.ufs" METALOG) &&
+	"$mkimg" -s gpt -b "$root/boot/pmbr" \
+	    -p freebsd-boot:="$root/boot/gptboot" \
+	    -p freebsd-ufs:="$K/root.ufs" -o "$K/disk.img"
+}
+timed image image
+[ "$stop" = image ] && exit 0
+
+# --- 4. boot, test, report ----------------------------------------------
+
+boot()
+{
+	timeout "$QEMU_TIMEOUT" qemu-system-x86_64 -accel tcg -m "$QEMU_MEM" \
+	    -smp 2 -display none -monitor none -no-reboot \
+	    -serial file:"$K/logs/serial.log" \
+	    -drive file="$K/disk.img",format=raw,if=virtio
+}
+timed boot boot
+sh "$here/report.sh" "$K/logs/serial.log" > "$K/logs/kyua-report.txt" ||
+    fail "no kyua report in $K/logs/serial.log"
+cat "$K/logs/kyua-report.txt"
