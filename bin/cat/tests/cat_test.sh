@@ -2070,31 +2070,6 @@ same_file_behind()
 	cmp -s want f || atf_fail "$p $opt: g, stdin, g did not land in order"
 }
 
-# Readable files of /proc and /sys: sizes of 0 or 4096 whatever they hold.
-kernel_file_list()
-{
-	for _d in /proc/sys/kernel /proc/sys/vm /sys/kernel/mm \
-	    /sys/devices/system/cpu /sys/module/kernel /sys/fs/cgroup; do
-		find "$_d" -maxdepth 2 -type f -perm -0444 2>/dev/null |
-		    sort | head -n 8
-	done
-}
-
-# copies_as_read FILE CMD: CMD (sh -c, FILE as $1) prints what a read
-# loop gives of FILE.  A file may change by itself: up to three tries,
-# and one that reads differently before and after proves nothing.
-copies_as_read()
-{
-	for _try in 1 2 3; do
-		dd if="$1" bs=4096 of=before 2>/dev/null || return 0
-		sh -c "$2" sh "$1" > copied 2>/dev/null
-		dd if="$1" bs=4096 of=after 2>/dev/null
-		cmp -s before after || return 0
-		cmp -s before copied && return 0
-	done
-	return 1
-}
-
 atf_test_case kernel_files
 kernel_files_head()
 {

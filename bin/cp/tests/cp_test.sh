@@ -4,6 +4,10 @@
 # being a kyua configuration variable (empty: the installed /bin/cp).
 #
 
+# info_signal, kernel_file_list, copies_as_read: the suites' shared
+# functions.
+. "$(atf_get_srcdir)/../../common/portable.subr"
+
 prog()
 {
 	echo "$(atf_config_get rootdir '')/bin/cp"
@@ -1010,8 +1014,7 @@ progress_body()
 	mkdata big 40000
 	mkfifo fifo
 	# SIGINFO where there is one, as cp(1) says.
-	sig=USR1
-	kill -l INFO >/dev/null 2>&1 && sig=INFO
+	sig=$(info_signal)
 	# Should the signal ever reach this shell, it must not end the test.
 	trap : $sig
 	$(prog) big fifo 2>err &
@@ -1533,10 +1536,7 @@ closed_stderr_progress_head()
 }
 closed_stderr_progress_body()
 {
-	sig=USR1
-	if kill -l INFO >/dev/null 2>&1; then
-		sig=INFO
-	fi
+	sig=$(info_signal)
 	mkdata big 40000
 	mkfifo fifo
 	trap : $sig
@@ -1653,31 +1653,6 @@ sysfs_file_body()
 
 # Behaviours the generated-tree checker (tests/safety) once pinned by seed
 # and case number, written out as cases of their own.
-
-# Readable files of /proc and /sys: sizes of 0 or 4096 whatever they hold.
-kernel_file_list()
-{
-	for _d in /proc/sys/kernel /proc/sys/vm /sys/kernel/mm \
-	    /sys/devices/system/cpu /sys/module/kernel /sys/fs/cgroup; do
-		find "$_d" -maxdepth 2 -type f -perm -0444 2>/dev/null |
-		    sort | head -n 8
-	done
-}
-
-# copies_as_read FILE CMD: CMD (sh -c, FILE as $1) prints what a read
-# loop gives of FILE.  A file may change by itself: up to three tries,
-# and one that reads differently before and after proves nothing.
-copies_as_read()
-{
-	for _try in 1 2 3; do
-		dd if="$1" bs=4096 of=before 2>/dev/null || return 0
-		sh -c "$2" sh "$1" > copied 2>/dev/null
-		dd if="$1" bs=4096 of=after 2>/dev/null
-		cmp -s before after || return 0
-		cmp -s before copied && return 0
-	done
-	return 1
-}
 
 atf_test_case kernel_files
 kernel_files_head()
@@ -1807,10 +1782,7 @@ progress_not_into_copy_head()
 }
 progress_not_into_copy_body()
 {
-	sig=USR1
-	if kill -l INFO >/dev/null 2>&1; then
-		sig=INFO
-	fi
+	sig=$(info_signal)
 	mkdata big 40000
 	mkfifo fifo
 	$(prog) big fifo <&- 2>&- &
