@@ -1821,6 +1821,96 @@ PYEOF
 	atf_check cmp got want
 }
 
+#
+# Cases for FreeBSD's own paths.  Each skips, saying why, where the host
+# is not FreeBSD.
+#
+
+# fb_only WHAT: skip unless on FreeBSD, naming what needs it.
+fb_only()
+{
+	[ "$(uname -s)" = FreeBSD ] ||
+	    atf_skip "FreeBSD's $1: not on $(uname -s)"
+}
+
+# The size of a file in bytes.
+fb_size_is()
+{
+	[ "$(stat -f %z "$2")" -eq "$1" ]
+}
+
+# fb_in_pipe_read PID: whether PID sleeps in a read of a pipe or FIFO.
+fb_in_pipe_read()
+{
+	case $(ps -o wchan= -p "$1") in
+	piperd*)	return 0 ;;
+	esac
+	return 1
+}
+
+atf_test_case fb_siginfo_fifo cleanup
+fb_siginfo_fifo_head()
+{
+	atf_set descr "FreeBSD: kill -INFO to a cat reading a FIFO reports" \
+	    "exactly the bytes copied so far, and cat goes on"
+}
+fb_siginfo_fifo_body()
+{
+	fb_only "SIGINFO"
+	mkfifo fifo
+	"$(prog)" fifo > out 2> err &
+	echo $! > cat.pid
+	exec 3> fifo
+	dd if=/dev/zero bs=1000 count=12 >&3 2>/dev/null
+	wait_until fb_size_is 12000 out ||
+	    atf_fail "cat copied $(stat -f %z out) bytes"
+	# Back in its read, cat has counted what it wrote.
+	wait_until fb_in_pipe_read "$(cat cat.pid)" ||
+	    atf_fail "cat does not wait in a read of the FIFO"
+	kill -INFO "$(cat cat.pid)"
+	wait_until test -s err || atf_fail "no report on SIGINFO"
+	atf_check -o inline:"fifo: 12000 bytes\n" cat err
+	dd if=/dev/zero bs=345 count=1 >&3 2>/dev/null
+	exec 3>&-
+	wait "$(cat cat.pid)" || atf_fail "cat failed: $(cat err)"
+	rm cat.pid
+	atf_check -o inline:"12345\n" stat -f %z out
+	atf_check -o inline:"fifo: 12000 bytes\n" cat err
+}
+fb_siginfo_fifo_cleanup()
+{
+	[ -f cat.pid ] && kill "$(cat cat.pid)" 2>/dev/null
+	true
+}
+
+atf_test_case fb_operands_at_turn
+fb_operands_at_turn_head()
+{
+	atf_set descr "FreeBSD: cat runs unconfined and opens each operand" \
+	    "at its turn: a name made, or replaced, after it started is read"
+}
+fb_operands_at_turn_body()
+{
+	fb_only "cat without Capsicum"
+	echo old > replaced
+	mkfifo fifo
+	"$(prog)" fifo later/file replaced "$PWD/elsewhere" > out 2> err &
+	pid=$!
+	exec 3> fifo
+	echo first >&3
+	wait_until fb_size_is 6 out || atf_fail "cat did not copy the FIFO"
+	# cat is past its start: none of these was there to open before.
+	mkdir later
+	echo second > later/file
+	echo new > new
+	mv new replaced
+	echo last > elsewhere
+	exec 3>&-
+	wait $pid || atf_fail "cat failed: $(cat err)"
+	atf_check -o inline:"first\nsecond\nnew\nlast\n" cat out
+	atf_check -o empty cat err
+}
+
 atf_init_test_cases()
 {
 	add_regression_cases
@@ -1878,6 +1968,8 @@ atf_init_test_cases()
 	atf_add_test_case tty_eof
 	atf_add_test_case small_files_calls
 	atf_add_test_case pipe_grown
+	atf_add_test_case fb_siginfo_fifo
+	atf_add_test_case fb_operands_at_turn
 }
 
 # tty_run CMD KEYS: run sh -c CMD on a new terminal, type KEYS (printf

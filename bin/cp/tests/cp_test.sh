@@ -1553,6 +1553,192 @@ closed_stderr_progress_body()
 	atf_check cmp big got
 }
 
+#
+# Cases for FreeBSD's own paths.  Each skips, saying why, where the host
+# is not FreeBSD or lacks what it needs; FreeBSD's own cp suite has the
+# ACL and flag cases of the work directory's file system, these go
+# further.
+#
+
+# fb_only WHAT: skip unless on FreeBSD, naming what needs it.
+fb_only()
+{
+	[ "$(uname -s)" = FreeBSD ] ||
+	    atf_skip "FreeBSD's $1: not on $(uname -s)"
+}
+
+# fb_have CMD...: skip unless each command is there.
+fb_have()
+{
+	for _c; do
+		command -v "$_c" >/dev/null 2>&1 || atf_skip "no $_c(8) here"
+	done
+}
+
+atf_test_case fb_p_flags cleanup
+fb_p_flags_head()
+{
+	atf_set "descr" "FreeBSD: -p keeps uchg and nodump, set after the" \
+	    "times; -N leaves them out; -p onto a file clears the ones its" \
+	    "source has not; an immutable target is refused"
+}
+fb_p_flags_body()
+{
+	fb_only "chflags"
+	fb_have chflags
+	mkdata src 100
+	touch -t 200102030405.06 src
+	chflags nodump src 2>/dev/null ||
+	    atf_skip "chflags: the work directory's file system has no flags"
+	atf_check chflags uchg src
+
+	atf_check $(prog) -p src dst
+	atf_check cmp src dst
+	atf_check -o match:uchg -o match:nodump stat -f %Sf dst
+	atf_check -o inline:"$(stat -f %f src)\n" stat -f %f dst
+	# An immutable file takes no new times: they were set before.
+	atf_check -o inline:"$(stat -f %m src)\n" stat -f %m dst
+
+	atf_check $(prog) src plain
+	atf_check -o not-match:uchg -o not-match:nodump stat -f %Sf plain
+	atf_check $(prog) -pN src noflags
+	atf_check -o not-match:uchg -o not-match:nodump stat -f %Sf noflags
+
+	# Onto a target with flags its source has not: they go, as they go
+	# under FreeBSD's cp.
+	echo new > flagless
+	echo old > tgt
+	atf_check chflags nodump tgt
+	atf_check $(prog) -p flagless tgt
+	atf_check -o inline:"new\n" cat tgt
+	atf_check -o not-match:nodump stat -f %Sf tgt
+
+	# A tree: the directory's flags, and an immutable file in it.
+	mkdir dir
+	echo f > dir/f
+	atf_check chflags uchg dir/f
+	atf_check chflags nodump dir
+	atf_check $(prog) -Rp dir dir2
+	atf_check -o inline:"f\n" cat dir2/f
+	atf_check -o match:uchg stat -f %Sf dir2/f
+	atf_check -o match:nodump stat -f %Sf dir2
+
+	# An immutable target cannot be written: said, and left whole.
+	atf_check -s exit:1 -e match:"^cp: dst: Operation not permitted$" \
+	    $(prog) flagless dst
+	atf_check cmp src dst
+}
+fb_p_flags_cleanup()
+{
+	chflags -R 0 . 2>/dev/null
+	true
+}
+
+atf_test_case fb_p_extattr
+fb_p_extattr_head()
+{
+	atf_set "descr" "FreeBSD: -p keeps the user namespace's extended" \
+	    "attributes, binary and of some kilobytes, of files and" \
+	    "directories, read-only sources too; without -p none come"
+	atf_set "require.user" "unprivileged"
+}
+fb_p_extattr_body()
+{
+	fb_only "extended attributes (extattr)"
+	fb_have setextattr getextattr lsextattr
+	echo data > src
+	setextattr user plain "a value" src 2>/dev/null ||
+	    atf_skip "setextattr: no user extended attributes here"
+	# Every byte value, NUL among them, over a few kilobytes.
+	i=0
+	while [ $i -lt 256 ]; do
+		printf "\\$(printf %o $i)"
+		i=$((i + 1))
+	done > bytes
+	cat bytes bytes bytes bytes bytes bytes bytes bytes bytes bytes \
+	    bytes bytes > blob
+	atf_check -o inline:"3072\n" -x "wc -c < blob | tr -d ' '"
+	atf_check setextattr -i user blob src < blob
+	chmod 444 src
+
+	atf_check $(prog) src none
+	atf_check -o empty lsextattr -q user none
+
+	atf_check $(prog) -p src kept
+	atf_check -o inline:"blob\nplain\n" -x \
+	    "lsextattr -q user kept | tr '\t' '\n' | sort"
+	atf_check -o inline:"a value" getextattr -qq user plain kept
+	getextattr -qq user blob kept > got
+	atf_check cmp blob got
+	atf_check -o inline:"444\n" stat -f %Lp kept
+
+	mkdir dir
+	echo f > dir/f
+	atf_check setextattr user tag "of the directory" dir
+	atf_check setextattr user tag "of the file" dir/f
+	atf_check $(prog) -Rp dir dir2
+	atf_check -o inline:"of the directory" getextattr -qq user tag dir2
+	atf_check -o inline:"of the file" getextattr -qq user tag dir2/f
+	atf_check $(prog) -R dir dir3
+	atf_check -o empty lsextattr -q user dir3 dir3/f
+}
+
+atf_test_case fb_p_acls cleanup
+fb_p_acls_head()
+{
+	atf_set "descr" "FreeBSD: -p keeps NFSv4 ACLs and POSIX.1e access" \
+	    "and default ACLs, on a memory disk mounted with each"
+	atf_set "require.user" "root"
+}
+fb_p_acls_body()
+{
+	fb_only "ACLs"
+	fb_have mdconfig newfs setfacl getfacl
+	# The guest's root file system has no ACLs enabled: a UFS of its
+	# own, mounted with one kind and then the other, has.
+	md=$(mdconfig -a -t swap -s 32m) ||
+	    atf_skip "mdconfig: cannot attach a memory disk"
+	echo "$md" > md.unit
+	atf_check -o ignore -e ignore newfs /dev/$md
+	mkdir mnt
+	atf_check mount -o nfsv4acls /dev/$md mnt
+	echo data > mnt/f
+	atf_check setfacl -m u:nobody:w::deny mnt/f
+	nfs4="user:nobody:-w-+:-+:deny"
+	atf_check -o match:"$nfs4" getfacl mnt/f
+	atf_check $(prog) mnt/f mnt/plain
+	atf_check -o not-match:"$nfs4" getfacl mnt/plain
+	atf_check $(prog) -p mnt/f mnt/kept
+	atf_check -o match:"$nfs4" getfacl mnt/kept
+	mkdir mnt/d
+	atf_check setfacl -m u:nobody:w::deny mnt/d
+	atf_check $(prog) -Rp mnt/d mnt/d2
+	atf_check -o match:"$nfs4" getfacl mnt/d2
+	atf_check umount mnt
+
+	atf_check mount -o acls /dev/$md mnt
+	rm -rf mnt/*
+	echo data > mnt/f
+	atf_check setfacl -m u:nobody:r-- mnt/f
+	atf_check -o match:"^user:nobody:r--$" getfacl mnt/f
+	atf_check $(prog) mnt/f mnt/plain
+	atf_check -o not-match:"^user:nobody:" getfacl mnt/plain
+	atf_check $(prog) -p mnt/f mnt/kept
+	atf_check -o match:"^user:nobody:r--$" getfacl mnt/kept
+	mkdir mnt/d
+	atf_check setfacl -d -m u::rwx,g::r-x,o::r-x,m::r-x,u:nobody:r-x mnt/d
+	atf_check $(prog) -Rp mnt/d mnt/d2
+	atf_check -o match:"^user:nobody:r-x$" getfacl -d mnt/d2
+	atf_check $(prog) -R mnt/d mnt/d3
+	atf_check -o not-match:"^user:nobody:" getfacl -d mnt/d3
+}
+fb_p_acls_cleanup()
+{
+	umount mnt 2>/dev/null
+	[ -f md.unit ] && mdconfig -d -u "$(cat md.unit)" 2>/dev/null
+	true
+}
+
 atf_init_test_cases()
 {
 	add_regression_cases
@@ -1618,6 +1804,9 @@ atf_init_test_cases()
 	atf_add_test_case closed_stdin_i
 	atf_add_test_case closed_stderr_progress
 	atf_add_test_case sysfs_file
+	atf_add_test_case fb_p_flags
+	atf_add_test_case fb_p_extattr
+	atf_add_test_case fb_p_acls
 }
 
 # sysfs files say 4096 bytes with no blocks, which looks sparse: the copy

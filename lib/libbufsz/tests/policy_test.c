@@ -7,6 +7,7 @@
 
 #include <sys/types.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 
 #include <errno.h>
 #include <inttypes.h>
@@ -320,6 +321,55 @@ ATF_TC_BODY(alloc_falls_back_to_smaller, tc)
 	bufsz_free(p, got);
 }
 
+/*
+ * Cases for FreeBSD's own paths: each skips, saying why, elsewhere.
+ */
+
+/* The host's name, as uname -s prints it. */
+static const char *
+host_sysname(void)
+{
+	static struct utsname u;
+
+	ATF_REQUIRE(uname(&u) == 0);
+	return (u.sysname);
+}
+
+/*
+ * What sysctl(8) prints for a numeric variable, read through a pipe:
+ * another program's view, not the library's own call.
+ */
+static uint64_t
+sysctl_number(const char *name)
+{
+	char cmd[128], line[64], *end;
+	uintmax_t v;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "sysctl -n %s", name);
+	ATF_REQUIRE((p = popen(cmd, "r")) != NULL);
+	ATF_REQUIRE_MSG(fgets(line, sizeof(line), p) != NULL,
+	    "no output from %s", cmd);
+	ATF_REQUIRE_EQ(pclose(p), 0);
+	errno = 0;
+	v = strtoumax(line, &end, 10);
+	ATF_REQUIRE_MSG(errno == 0 && end != line && *end == '\n',
+	    "%s printed \"%s\"", cmd, line);
+	return ((uint64_t)v);
+}
+
+ATF_TC_WITHOUT_HEAD(freebsd_physmem_is_sysctl);
+ATF_TC_BODY(freebsd_physmem_is_sysctl, tc)
+{
+	uint64_t mem;
+
+	if (strcmp(host_sysname(), "FreeBSD") != 0)
+		atf_tc_skip("FreeBSD's hw.physmem: not on %s", host_sysname());
+	ATF_REQUIRE_EQ(bufsz_physmem(&mem), 0);
+	ATF_CHECK_EQ_MSG(mem, sysctl_number("hw.physmem"),
+	    "the probe says %ju bytes", (uintmax_t)mem);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, memory_sizes_bulk_file_copy);
@@ -335,5 +385,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, probe_answers);
 	ATF_TP_ADD_TC(tp, alloc_is_page_aligned);
 	ATF_TP_ADD_TC(tp, alloc_falls_back_to_smaller);
+	ATF_TP_ADD_TC(tp, freebsd_physmem_is_sysctl);
 	return (atf_no_error());
 }

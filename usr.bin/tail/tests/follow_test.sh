@@ -508,6 +508,87 @@ fifo_in_place_F_cleanup()
 	cleanup_tail
 }
 
+#
+# Cases for FreeBSD's own paths.  Each skips, saying why, where the host
+# is not FreeBSD or lacks what it needs.
+#
+
+# fb_only WHAT: skip unless on FreeBSD, naming what needs it.
+fb_only()
+{
+	[ "$(uname -s)" = FreeBSD ] ||
+	    atf_skip "FreeBSD's $1: not on $(uname -s)"
+}
+
+# fb_follow_in DIR: -F through growth, a truncation, a rename and a
+# removal in DIR, and -f through a rename.  The file made after the
+# removal is longer than what was shown of the old one, so that a new
+# file under a reused inode number is shown from its start all the same.
+fb_follow_in()
+{
+	rm -f out err expected
+	seq 1 3 > "$1/f"
+	start -F "$1/f"
+	expect_text '1\n2\n3\n'
+	echo 4 >> "$1/f"
+	expect_text '1\n2\n3\n4\n'
+	: > "$1/f"
+	echo 5 > "$1/f"
+	expect_text '1\n2\n3\n4\n5\n'
+	seq 6 7 > "$1/new"
+	mv "$1/f" "$1/old"
+	mv "$1/new" "$1/f"
+	expect_text '1\n2\n3\n4\n5\n6\n7\n'
+	echo old >> "$1/old"
+	rm "$1/f"
+	seq 8 20 > "$1/f"
+	seq 1 20 > expected
+	expect expected
+	stop
+	atf_check -o empty cat err
+
+	rm -f out err
+	echo a > "$1/g"
+	start -f "$1/g"
+	expect_text 'a\n'
+	mv "$1/g" "$1/h"
+	echo b >> "$1/h"
+	expect_text 'a\nb\n'
+	stop
+	atf_check -o empty cat err
+}
+
+atf_test_case fb_kqueue_tmpfs_ufs cleanup
+fb_kqueue_tmpfs_ufs_head()
+{
+	atf_set descr "FreeBSD: -f and -F, waiting in kqueue, on a tmpfs" \
+	    "and on a UFS of a memory disk"
+	atf_set require.user root
+}
+fb_kqueue_tmpfs_ufs_body()
+{
+	fb_only "kqueue follow"
+	mkdir tmp ufs
+	mount -t tmpfs tmpfs tmp || atf_skip "cannot mount a tmpfs here"
+	fb_follow_in tmp
+	command -v mdconfig >/dev/null && command -v newfs >/dev/null ||
+	    atf_skip "no mdconfig(8) or newfs(8) for a UFS (tmpfs passed)"
+	md=$(mdconfig -a -t swap -s 32m) ||
+	    atf_skip "mdconfig: cannot attach a memory disk (tmpfs passed)"
+	echo "$md" > md.unit
+	atf_check -o ignore -e ignore newfs /dev/$md
+	atf_check mount /dev/$md ufs
+	fb_follow_in ufs
+}
+fb_kqueue_tmpfs_ufs_cleanup()
+{
+	cleanup_tail
+	umount tmp 2>/dev/null
+	umount ufs 2>/dev/null
+	[ -f md.unit ] && mdconfig -d -u "$(cat md.unit)" 2>/dev/null
+	true
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case grows
@@ -525,4 +606,5 @@ atf_init_test_cases()
 	atf_add_test_case proc_file
 	atf_add_test_case sys_header
 	atf_add_test_case fifo_in_place_F
+	atf_add_test_case fb_kqueue_tmpfs_ufs
 }
