@@ -58,6 +58,8 @@ fbsrc=$(cd "$2" && pwd) || exit 1
 # kyua needs: the npm package better-sqlite3 12.4.1 carries 3.50.4, the
 # version of FreeBSD 15.1's contrib/sqlite3/sqlite3.h.
 : "${SQLITE_C:=}"
+# The Unicode names for a stand-in map.UTF-8 (Debian's unicode-data).
+: "${UNICODEDATA:=/usr/share/unicode/UnicodeData.txt}"
 : "${QEMU_MEM:=2048}"
 : "${QEMU_TIMEOUT:=7200}"
 
@@ -145,6 +147,20 @@ if [ ! -f "$src/contrib/sqlite3/sqlite3.c" ]; then
 	[ -n "$SQLITE_C" ] && [ -f "$SQLITE_C" ] ||
 	    fail "$src/contrib/sqlite3/sqlite3.c missing: give SQLITE_C=path"
 	cp "$SQLITE_C" "$src/contrib/sqlite3/sqlite3.c" || exit 1
+fi
+# share/ctypedef builds C.UTF-8 from map.UTF-8, which the public FreeBSD
+# repository's copy lacks too; utf8map.py writes a stand-in, and a
+# C.UTF-8.src without the names it cannot place (a new file, not one
+# through FREEBSD_SRC's link).
+maps=$src/tools/tools/locale/etc/final-maps
+if [ ! -f "$maps/map.UTF-8" ]; then
+	[ -f "$UNICODEDATA" ] || fail "$maps/map.UTF-8 missing, and" \
+	    "$UNICODEDATA for a stand-in (apt-get install unicode-data)"
+	ctype=$src/share/ctypedef/C.UTF-8.src
+	python3 "$here/utf8map.py" "$UNICODEDATA" "$maps/map.ISO8859-1" \
+	    "$ctype" "$maps/map.UTF-8.tmp" "$ctype.tmp" &&
+	    mv "$ctype.tmp" "$ctype" && mv "$maps/map.UTF-8.tmp" "$maps/map.UTF-8" ||
+	    fail "cannot write a stand-in $maps/map.UTF-8"
 fi
 sh "$srctop/tools/freebsd-import/import.sh" "$srctop" "$src" \
     > "$K/logs/import.log" 2>&1 || fail "import failed: $K/logs/import.log"
