@@ -9,10 +9,9 @@
 # cp and tail suites; the report comes back on the serial console.
 #
 # Everything built lives in a cache outside the tree, one directory for
-# each FreeBSD commit and set of knobs (src.conf and the kernel
-# configuration):
+# each FreeBSD commit and src.conf:
 #
-#	$FBCACHE/<commit>-<knobs>/src	FreeBSD, hard-linked to FREEBSD_SRC,
+#	$FBCACHE/<commit>-<src.conf>/src	FreeBSD, hard-linked to FREEBSD_SRC,
 #					with the tree imported
 #	.../obj				MAKEOBJDIRPREFIX
 #	.../stamps			the stages done
@@ -63,9 +62,15 @@ fbsrc=$(cd "$2" && pwd) || exit 1
 : "${QEMU_MEM:=2048}"
 : "${QEMU_TIMEOUT:=7200}"
 
-knobs=$(cat "$here/CHECKVM" "$here/src.conf" | sha256sum | cut -c1-8)
+# The world's cache is keyed by src.conf; the kernel's stamp, within it,
+# by its configuration, so that a kernel option rebuilds the kernel only.
+knobs=$(sha256sum < "$here/src.conf" | cut -c1-8)
+kconf=$(sha256sum < "$here/CHECKVM" | cut -c1-8)
 K=$FBCACHE/$(echo "$FREEBSD_COMMIT" | cut -c1-8)-$knobs
 mkdir -p "$K/obj" "$K/stamps" "$K/logs" "$K/conf" || exit 1
+# bmake names object directories by the physical path of the source
+# (it ignores $PWD when MAKEOBJDIRPREFIX is set), and so must vm.sh.
+K=$(cd "$K" && pwd -P) || exit 1
 # One run at a time in a cache: a second would rebuild bmake and the
 # objects under the first.
 mkdir "$K/lock" 2>/dev/null || {
@@ -205,10 +210,10 @@ else
 fi
 [ "$stop" = world ] && exit 0
 
-if [ ! -f "$K/stamps/kernel" ]; then
+if [ ! -f "$K/stamps/kernel-$kconf" ]; then
 	timed buildkernel makepy -j"$JOBS" buildkernel KERNCONF=CHECKVM \
 	    KERNCONFDIR="$K/conf" NO_MODULES=yes
-	touch "$K/stamps/kernel"
+	touch "$K/stamps/kernel-$kconf"
 fi
 [ "$stop" = kernel ] && exit 0
 
