@@ -52,10 +52,15 @@ put /etc/rc.local 0755 <<'EOF'
 echo "check-freebsd-vm: kyua test started $(date -u)"
 echo "check-freebsd-vm: $(uname -a)"
 echo "check-freebsd-vm: hw.physmem $(sysctl -n hw.physmem)"
-cd /usr/tests &&
-    kyua -v test_suites.FreeBSD.unprivileged_user=tests test \
-    -k /usr/tests/Kyuafile > /var/tmp/kyua-test.log 2>&1
-rc=$?
+# Each case's line goes to the console as it ends, to show where a
+# run that never ends stands.
+cd /usr/tests
+{
+	kyua -v test_suites.FreeBSD.unprivileged_user=tests test \
+	    -k /usr/tests/Kyuafile
+	echo $? > /var/tmp/kyua-test.rc
+} 2>&1 | tee /var/tmp/kyua-test.log
+rc=$(cat /var/tmp/kyua-test.rc)
 echo "check-freebsd-vm: kyua test ended $(date -u), exit status $rc"
 echo "==== check-freebsd-vm: report begins ===="
 kyua report \
