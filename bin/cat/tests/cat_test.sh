@@ -1911,6 +1911,26 @@ fb_operands_at_turn_body()
 	atf_check -o empty cat err
 }
 
+atf_test_case rescue
+rescue_head()
+{
+	atf_set descr "FreeBSD: the crunched /rescue/cat, which links" \
+	    "libbufsz through rescue's CRUNCH_LIBS, copies, numbers and" \
+	    "reports a missing operand as bin/cat does"
+}
+rescue_body()
+{
+	r=$(atf_config_get rootdir '')/rescue/cat
+	[ -x "$r" ] || atf_skip "no $r: FreeBSD's crunched rescue"
+	printf 'a\n\nb\n' > f
+	dd if=/dev/urandom of=big bs=64k count=40 2>/dev/null
+	atf_check -o file:big "$r" big
+	atf_check -o file:big "$r" < big
+	atf_check -o inline:"     1\ta\n     2\t\n     3\tb\n" "$r" -n f
+	atf_check -s exit:1 -o file:f \
+	    -e inline:"cat: nosuch: No such file or directory\n" "$r" f nosuch
+}
+
 atf_init_test_cases()
 {
 	add_regression_cases
@@ -1970,6 +1990,7 @@ atf_init_test_cases()
 	atf_add_test_case pipe_grown
 	atf_add_test_case fb_siginfo_fifo
 	atf_add_test_case fb_operands_at_turn
+	atf_add_test_case rescue
 }
 
 # tty_run CMD KEYS: run sh -c CMD on a new terminal, type KEYS (printf

@@ -1739,10 +1739,36 @@ fb_p_acls_cleanup()
 	true
 }
 
+atf_test_case rescue
+rescue_head()
+{
+	atf_set descr "FreeBSD: the crunched /rescue/cp, which links" \
+	    "libbufsz through rescue's CRUNCH_LIBS, copies a file and a" \
+	    "tree and reports a missing source as bin/cp does"
+}
+rescue_body()
+{
+	r=$(atf_config_get rootdir '')/rescue/cp
+	[ -x "$r" ] || atf_skip "no $r: FreeBSD's crunched rescue"
+	mkdir -p src/sub
+	dd if=/dev/urandom of=src/big bs=64k count=40 2>/dev/null
+	echo small > src/sub/small
+	ln -s big src/link
+	atf_check "$r" src/big copy
+	atf_check cmp src/big copy
+	atf_check "$r" -Rp src dst
+	atf_check diff -r src dst
+	atf_check -o inline:"big\n" readlink dst/link
+	atf_check -s exit:1 -e inline:"cp: nosuch: No such file or directory\n" \
+	    "$r" nosuch x
+	atf_check test ! -e x
+}
+
 atf_init_test_cases()
 {
 	add_regression_cases
 	atf_add_test_case basic
+	atf_add_test_case rescue
 	atf_add_test_case usage
 	atf_add_test_case exclusive_options
 	atf_add_test_case directory_without_R

@@ -1185,10 +1185,31 @@ shown_bytes_read_body()
 	    atf_fail "-n +3 read $(cat nread) bytes"
 }
 
+atf_test_case rescue
+rescue_head()
+{
+	atf_set descr "FreeBSD: the crunched /rescue/tail, which links" \
+	    "libbufsz through rescue's CRUNCH_LIBS, shows the end of a file" \
+	    "and of a pipe as usr.bin/tail does"
+}
+rescue_body()
+{
+	r=$(atf_config_get rootdir '')/rescue/tail
+	[ -x "$r" ] || atf_skip "no $r: FreeBSD's crunched rescue"
+	lines 5000 > f
+	atf_check -o inline:"line 4999\nline 5000\n" "$r" -n 2 f
+	atf_check -o inline:"line 4999\nline 5000\n" "$r" -n 2 < f
+	atf_check -o inline:"line 5000\nline 4999\n" "$r" -r -n 2 f
+	atf_check -o inline:"00\n" "$r" -c 3 f
+	atf_check -s exit:1 -e inline:"tail: nosuch: No such file or directory\n" \
+	    "$r" nosuch
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case default_ten_lines
 	atf_add_test_case n_option
+	atf_add_test_case rescue
 	atf_add_test_case c_option
 	atf_add_test_case b_option
 	atf_add_test_case number_forms
