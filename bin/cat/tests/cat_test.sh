@@ -1914,14 +1914,12 @@ fb_operands_at_turn_body()
 atf_test_case rescue
 rescue_head()
 {
-	atf_set descr "FreeBSD: the crunched /rescue/cat, which links" \
-	    "libbufsz through rescue's CRUNCH_LIBS, copies, numbers and" \
-	    "reports a missing operand as bin/cat does"
+	atf_set descr "FreeBSD: the crunched /rescue/cat (libbufsz through" \
+	    "CRUNCH_LIBS) copies, numbers and reports errors as bin/cat does"
 }
 rescue_body()
 {
-	r=$(atf_config_get rootdir '')/rescue/cat
-	[ -x "$r" ] || atf_skip "no $r: FreeBSD's crunched rescue"
+	rescue_prog cat
 	printf 'a\n\nb\n' > f
 	dd if=/dev/urandom of=big bs=64k count=40 2>/dev/null
 	atf_check -o file:big "$r" big

@@ -1742,14 +1742,12 @@ fb_p_acls_cleanup()
 atf_test_case rescue
 rescue_head()
 {
-	atf_set descr "FreeBSD: the crunched /rescue/cp, which links" \
-	    "libbufsz through rescue's CRUNCH_LIBS, copies a file and a" \
-	    "tree and reports a missing source as bin/cp does"
+	atf_set descr "FreeBSD: the crunched /rescue/cp (libbufsz through" \
+	    "CRUNCH_LIBS) copies files and trees as bin/cp does"
 }
 rescue_body()
 {
-	r=$(atf_config_get rootdir '')/rescue/cp
-	[ -x "$r" ] || atf_skip "no $r: FreeBSD's crunched rescue"
+	rescue_prog cp
 	mkdir -p src/sub
 	dd if=/dev/urandom of=src/big bs=64k count=40 2>/dev/null
 	echo small > src/sub/small

@@ -1188,14 +1188,13 @@ shown_bytes_read_body()
 atf_test_case rescue
 rescue_head()
 {
-	atf_set descr "FreeBSD: the crunched /rescue/tail, which links" \
-	    "libbufsz through rescue's CRUNCH_LIBS, shows the end of a file" \
-	    "and of a pipe as usr.bin/tail does"
+	atf_set descr "FreeBSD: the crunched /rescue/tail (libbufsz through" \
+	    "CRUNCH_LIBS) shows the end of files and pipes as tail does"
 }
 rescue_body()
 {
-	r=$(atf_config_get rootdir '')/rescue/tail
-	[ -x "$r" ] || atf_skip "no $r: FreeBSD's crunched rescue"
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	rescue_prog tail
 	lines 5000 > f
 	atf_check -o inline:"line 4999\nline 5000\n" "$r" -n 2 f
 	atf_check -o inline:"line 4999\nline 5000\n" "$r" -n 2 < f
