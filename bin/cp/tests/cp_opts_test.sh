@@ -11,6 +11,8 @@ prog()
 	echo "$(atf_config_get rootdir '')/bin/cp"
 }
 
+. "$(atf_get_srcdir)/../../common/portable.subr"
+
 usage="usage: cp [-R [-H | -L | -P]] [-f | -i | -n] [-alNpsvx] source target
        cp [-R [-H | -L | -P]] [-f | -i | -n] [-alNpsvx] source ... directory
 "
@@ -74,16 +76,6 @@ acl()
 unflag()
 {
 	chattr -R -ia . 2>/dev/null || true
-}
-
-# The signal that asks for a progress report: SIGINFO where there is one.
-progress_signal()
-{
-	if kill -l INFO >/dev/null 2>&1; then
-		echo INFO
-	else
-		echo USR1
-	fi
 }
 
 atf_test_case operand_ends_options
@@ -585,7 +577,7 @@ progress_whole_lines_body()
 	done
 	mkdir dst
 	mkfifo fifo
-	sig=$(progress_signal)
+	sig=$(info_signal)
 	trap : $sig
 	$(prog) -v "$@" fifo dst > out 2>&1 &
 	pid=$!
@@ -625,7 +617,7 @@ progress_apart_body()
 	echo x > a
 	mkdir dst
 	mkfifo fifo
-	sig=$(progress_signal)
+	sig=$(info_signal)
 	trap : $sig
 	$(prog) -v a fifo dst > out 2> err &
 	pid=$!
