@@ -840,7 +840,7 @@ spill_bounds_body()
 	# The machine's own memory holds 30 MiB, without a temporary file.
 	head -c 40000000 /dev/urandom > rand
 	atf_check -o inline:'31457280\n' -x \
-	    "head -c 40000000 rand | TMPDIR=/nonexistent $(prog) -c 30M | wc -c"
+	    "head -c 40000000 rand | TMPDIR=/nonexistent $(prog) -c 30M | wc -c | tr -d ' '"
 	tail -c 30M rand > exp
 	atf_check -o file:exp -x "cat rand | TMPDIR=/nonexistent $(prog) -c 30M"
 	small_machine
