@@ -295,6 +295,17 @@ boot()
 	    -drive file="$K/disk.img",format=raw,if=virtio
 }
 timed boot boot
-sh "$here/report.sh" "$K/logs/serial.log" > "$K/logs/kyua-report.txt" ||
+# What the report ran with, ahead of it.
+{
+	echo "FreeBSD commit: $FREEBSD_COMMIT"
+	echo "knobs: tools/freebsd-vm/src.conf $knobs, CHECKVM $kconf" \
+	    "(first 8 digits of their SHA-256)"
+	echo "this tree: $(git -C "$srctop" rev-parse HEAD 2>/dev/null ||
+	    echo "not a git checkout")"
+	echo "guest: $(tr -d '\r' < "$K/logs/serial.log" |
+	    sed -n 's/^check-freebsd-vm: \(FreeBSD .*\)/\1/p' | head -1)"
+	echo
+	sh "$here/report.sh" "$K/logs/serial.log"
+} > "$K/logs/kyua-report.txt" ||
     fail "no kyua report in $K/logs/serial.log"
 cat "$K/logs/kyua-report.txt"
