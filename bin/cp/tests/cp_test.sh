@@ -674,7 +674,7 @@ R_fifo_body()
 atf_test_case R_chrdev
 R_chrdev_head()
 {
-	atf_set "descr" "-R makes a device node anew; without -R it is read"
+	atf_set "descr" "-R makes a device node anew; without -R it is opened"
 	atf_set "require.user" "root"
 }
 R_chrdev_body()
@@ -687,8 +687,21 @@ R_chrdev_body()
 	atf_check $(prog) -R d e
 	atf_check test -c e/null
 	atf_check_equal "$rdev" "$(fact rdev e/null)"
-	atf_check $(prog) d/null plain
-	atf_check test -f plain -a ! -s plain
+	case $(uname -s) in
+	FreeBSD)
+		# FreeBSD opens device nodes only on devfs: this one, made
+		# in the work directory, cannot be read, and cp says so and
+		# makes no target, as FreeBSD's own cp does.
+		atf_check -s exit:1 \
+		    -e inline:"cp: d/null: Operation not supported\n" \
+		    $(prog) d/null plain
+		atf_check test ! -e plain
+		;;
+	*)
+		atf_check $(prog) d/null plain
+		atf_check test -f plain -a ! -s plain
+		;;
+	esac
 }
 
 atf_test_case chrdev_source
