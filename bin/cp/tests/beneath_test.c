@@ -165,11 +165,16 @@ ATF_TC_BODY(no_descriptor_left, tc)
 
 /*
  * A path longer than PATH_MAX, which the kernels refuse and cp then
- * hands to the walk: 400 levels of ten-letter names, a link at the
- * bottom that climbs back all of them, and one that climbs out.  The
- * tree is removed here: kyua cannot, by paths that long.
+ * hands to the walk: LEVELS levels of long names, a link at the bottom
+ * that climbs back all of them, and one that climbs out.  The names are
+ * long and the levels few because a link's text must itself be shorter
+ * than PATH_MAX, on FreeBSD the smaller of the two.  The tree is removed
+ * here: kyua cannot, by paths that long.
  */
-/* Remove levels of "abcdefghij" below top, and what the last holds. */
+#define	LEVELS		100
+#define	LEVEL_NAME	"abcdefghijklmnopqrstuvwxyz-abcdefghijklmnopqrstuvw"
+
+/* Remove levels of LEVEL_NAME below top, and what the last holds. */
 static void
 remove_chain(int top, size_t levels)
 {
@@ -179,13 +184,13 @@ remove_chain(int top, size_t levels)
 	ATF_REQUIRE((fd = calloc(levels + 1, sizeof(*fd))) != NULL);
 	fd[0] = top;
 	for (i = 1; i <= levels; i++)
-		ATF_REQUIRE((fd[i] = openat(fd[i - 1], "abcdefghij",
+		ATF_REQUIRE((fd[i] = openat(fd[i - 1], LEVEL_NAME,
 		    O_RDONLY | O_DIRECTORY)) != -1);
 	(void)unlinkat(fd[levels], "back", 0);
 	(void)unlinkat(fd[levels], "out", 0);
 	for (i = levels; i > 0; i--) {
 		(void)close(fd[i]);
-		ATF_CHECK(unlinkat(fd[i - 1], "abcdefghij", AT_REMOVEDIR) == 0);
+		ATF_CHECK(unlinkat(fd[i - 1], LEVEL_NAME, AT_REMOVEDIR) == 0);
 	}
 	free(fd);
 }
@@ -200,24 +205,24 @@ ATF_TC_BODY(longer_than_path_max, tc)
 	ATF_REQUIRE(mkdir("top", 0755) == 0);
 	ATF_REQUIRE((top = open("top", O_RDONLY | O_DIRECTORY)) != -1);
 	put("top/first", "first");
-	len = 401 * 11 + 64;
+	len = (LEVELS + 1) * (sizeof(LEVEL_NAME) + 3) + 64;
 	ATF_REQUIRE((path = calloc(1, len)) != NULL);
 	ATF_REQUIRE((up = calloc(1, len)) != NULL);
 	dir = dup(top);
-	for (i = 0; i < 400; i++) {
-		ATF_REQUIRE(mkdirat(dir, "abcdefghij", 0755) == 0);
-		fd = openat(dir, "abcdefghij", O_RDONLY | O_DIRECTORY);
+	for (i = 0; i < LEVELS; i++) {
+		ATF_REQUIRE(mkdirat(dir, LEVEL_NAME, 0755) == 0);
+		fd = openat(dir, LEVEL_NAME, O_RDONLY | O_DIRECTORY);
 		ATF_REQUIRE(fd != -1);
 		(void)close(dir);
 		dir = fd;
-		(void)strcat(path, "abcdefghij/");
+		(void)strcat(path, LEVEL_NAME "/");
 		(void)strcat(up, "../");
 	}
 	(void)strcat(up, "first");
 	ATF_REQUIRE(symlinkat(up, dir, "back") == 0);
 	/* One ".." more than the depth: out of top. */
 	up[0] = '\0';
-	for (i = 0; i < 401; i++)
+	for (i = 0; i < LEVELS + 1; i++)
 		(void)strcat(up, "../");
 	(void)strcat(up, "outside");
 	ATF_REQUIRE(symlinkat(up, dir, "out") == 0);
@@ -239,7 +244,7 @@ ATF_TC_BODY(longer_than_path_max, tc)
 	    strerror(errno));
 	free(path);
 	free(up);
-	remove_chain(top, 400);
+	remove_chain(top, LEVELS);
 	(void)close(top);
 }
 
