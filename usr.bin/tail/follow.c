@@ -54,6 +54,7 @@ static struct file *last;	/* the file written from last */
 static void	settle(struct file *);
 static int	recheck(struct file *);
 static int	reopen(struct file *);
+static int	same_file(const struct stat *, const struct stat *);
 static int	show(struct file *);
 static int	show_stream(struct file *);
 static int	sized(struct file *, const struct stat *);
@@ -120,6 +121,7 @@ static void
 settle(struct file *f)
 {
 	struct input *in;
+	struct stat sb;
 	int fd;
 
 	in = &f->f_in;
@@ -127,6 +129,15 @@ settle(struct file *f)
 		return;
 	if ((fd = open(in->in_name, O_RDWR | O_NONBLOCK)) == -1)
 		return;
+	/*
+	 * The name may be another file's by now: read from here, that file
+	 * would be shown, then shown again from its start once the name is
+	 * looked up.
+	 */
+	if (fstat(fd, &sb) != 0 || !same_file(&sb, &in->in_st)) {
+		(void)close(fd);
+		return;
+	}
 	(void)close(in->in_fd);
 	in->in_fd = fd;
 }
@@ -156,8 +167,7 @@ recheck(struct file *f)
 		f->f_errno = ENOENT;
 		return (let_go(f));
 	}
-	if (sb.st_ino == in->in_st.st_ino && sb.st_dev == in->in_st.st_dev &&
-	    sb.st_nlink != 0)
+	if (same_file(&sb, &in->in_st) && sb.st_nlink != 0)
 		return (0);
 	/* Another file under the name: the old one to its end, then it. */
 	fd = open(in->in_name, O_RDONLY | O_NONBLOCK);
@@ -371,6 +381,14 @@ let_go(struct file *f)
 		(void)close(f->f_in.in_fd);
 	f->f_in.in_fd = -1;
 	return (1);
+}
+
+/* Whether two stats are of one file. */
+static int
+same_file(const struct stat *a, const struct stat *b)
+{
+
+	return (a->st_dev == b->st_dev && a->st_ino == b->st_ino);
 }
 
 /* Data from f is next: a header first if the last came from another. */

@@ -508,6 +508,31 @@ fifo_in_place_F_cleanup()
 	cleanup_tail
 }
 
+atf_test_case fifo_renamed_over_F cleanup
+fifo_renamed_over_F_head()
+{
+	atf_set descr "-F of a FIFO whose name goes to a file before its" \
+	    "writer leaves: the file is shown once"
+}
+fifo_renamed_over_F_body()
+{
+	mkfifo p
+	echo zzz > f
+	start -F p
+	# When the writer leaves, p names the file: tail, opening the FIFO
+	# again by its name to stay asleep at its end, finds the file.
+	{ echo a; mv f p; } > p
+	echo end >> p
+	wait_until grep -q end out || atf_fail "the file was not shown"
+	stop
+	atf_check -o inline:'a\nzzz\nend\n' cat out
+	atf_check -o empty cat err
+}
+fifo_renamed_over_F_cleanup()
+{
+	cleanup_tail
+}
+
 #
 # Cases for FreeBSD's own paths.  Each skips, saying why, where the host
 # is not FreeBSD or lacks what it needs.
@@ -606,5 +631,6 @@ atf_init_test_cases()
 	atf_add_test_case proc_file
 	atf_add_test_case sys_header
 	atf_add_test_case fifo_in_place_F
+	atf_add_test_case fifo_renamed_over_F
 	atf_add_test_case fb_kqueue_tmpfs_ufs
 }
