@@ -21,8 +21,11 @@
  * With -F, a name that can be opened but not read (a directory, a disk
  * that fails) is tried again once a round of names, not at once: its
  * error is said once, and again only when it changes or after the name
- * was read from.  A file that failed and is found again under its name
- * is read on from where it failed.
+ * was read from.  A regular file that failed is kept open until its name
+ * opens again: if the name is still that file, it is read on from where
+ * it failed.  Only the open file can tell: the inode number of a file
+ * closed and removed may be given at once to a new one, whose start would
+ * then be skipped.
  *
  * Between rounds tail sleeps until the host says that a file changed
  * (kqueue on the BSDs, inotify on Linux: follow_*.c); with -F for at
@@ -74,7 +77,7 @@ follow(struct file *files, int n)
 
 	for (f = files; f < files + n; f++) {
 		f->f_eof = f->f_events = 0;
-		f->f_wd = -1;
+		f->f_wd = f->f_failfd = -1;
 		if (f->f_in.in_fd == -1)
 			continue;
 		if (vflag || (!qflag && nfiles > 1))
@@ -173,10 +176,8 @@ recheck(struct file *f)
 	fd = open(in->in_name, O_RDONLY | O_NONBLOCK);
 	serrno = errno;
 	(void)show(f);
-	if (in->in_fd != -1)
-		(void)close(in->in_fd);
+	(void)let_go(f);
 	in->in_fd = fd;
-	f->f_lost = -1;
 	f->f_nosize = 0;
 	if (fd == -1) {
 		errno = serrno;
@@ -192,14 +193,15 @@ recheck(struct file *f)
 /*
  * -F: a name not open, opened if it can be; 1 when it was.  One that
  * failed is tried again a round of names later, not at once: it would
- * fail again as fast as it is tried.  The same file that failed is read
- * on from where it failed, if it still goes that far.
+ * fail again as fast as it is tried.  When the name is the regular file
+ * that failed, its kept descriptor goes on from where it failed (show()
+ * still sees a truncation); any other file is read from its start.
  */
 static int
 reopen(struct file *f)
 {
 	struct input *in;
-	struct stat old;
+	struct stat kept;
 	int fd;
 
 	in = &f->f_in;
@@ -210,20 +212,21 @@ reopen(struct file *f)
 		say(f);
 		return (0);
 	}
-	old = in->in_st;
 	if (fstat(fd, &in->in_st) != 0) {
 		say(f);
 		(void)close(fd);
 		return (0);
 	}
-	in->in_fd = fd;
-	if (f->f_lost > 0 && S_ISREG(in->in_st.st_mode) &&
-	    in->in_st.st_dev == old.st_dev && in->in_st.st_ino == old.st_ino &&
-	    (in->in_st.st_size >= f->f_lost || f->f_nosize))
-		(void)lseek(fd, f->f_lost, SEEK_SET);
-	else
+	if (f->f_failfd != -1 && fstat(f->f_failfd, &kept) == 0 &&
+	    same_file(&kept, &in->in_st)) {
+		(void)close(fd);
+		fd = f->f_failfd;
+		f->f_failfd = -1;
+	} else {
+		(void)let_go(f);
 		f->f_nosize = 0;
-	f->f_lost = -1;
+	}
+	in->in_fd = fd;
 	f->f_eof = 0;
 	settle(f);
 	return (1);
@@ -343,18 +346,23 @@ learn_size(struct file *f, off_t before)
 		f->f_nosize = 1;
 }
 
-/* A failure on f, errno's: said unless said last, and f let go. */
+/*
+ * A failure on f, errno's: said unless said last, and f let go; with -F
+ * a regular file is kept open, for reopen() to know it again.
+ */
 static int
 fail(struct file *f)
 {
 
 	say(f);
-	if (Fflag) {
-		f->f_retry = now_ms() + RENAME_MS;
-		if (f->f_in.in_fd != -1 && S_ISREG(f->f_in.in_st.st_mode))
-			f->f_lost = lseek(f->f_in.in_fd, 0, SEEK_CUR);
-	}
-	return (let_go(f));
+	if (!Fflag)
+		return (let_go(f));
+	f->f_retry = now_ms() + RENAME_MS;
+	if (f->f_in.in_fd == -1 || !S_ISREG(f->f_in.in_st.st_mode))
+		return (let_go(f));
+	f->f_failfd = f->f_in.in_fd;
+	f->f_in.in_fd = -1;
+	return (1);
 }
 
 /*
@@ -372,14 +380,16 @@ say(struct file *f)
 		ierr(f->f_in.in_name);
 }
 
-/* A file no longer followed. */
+/* A file no longer followed, nor kept. */
 static int
 let_go(struct file *f)
 {
 
 	if (f->f_in.in_fd != -1)
 		(void)close(f->f_in.in_fd);
-	f->f_in.in_fd = -1;
+	if (f->f_failfd != -1)
+		(void)close(f->f_failfd);
+	f->f_in.in_fd = f->f_failfd = -1;
 	return (1);
 }
 
