@@ -22,10 +22,10 @@
  * that fails) is tried again once a round of names, not at once: its
  * error is said once, and again only when it changes or after the name
  * was read from.  A regular file that failed is kept open until its name
- * opens again: if the name is still that file, it is read on from where
- * it failed.  Only the open file can tell: the inode number of a file
- * closed and removed may be given at once to a new one, whose start would
- * then be skipped.
+ * opens again, or until it has no name left: if the name is still that
+ * file, it is read on from where it failed.  Only the open file can tell:
+ * the inode number of a file closed and removed may be given at once to a
+ * new one, whose start would then be skipped.
  *
  * Between rounds tail sleeps until the host says that a file changed
  * (kqueue on the BSDs, inotify on Linux: follow_*.c); with -F for at
@@ -208,6 +208,10 @@ reopen(struct file *f)
 	if (f->f_retry != 0 && now_ms() < f->f_retry)
 		return (0);
 	f->f_retry = 0;
+	/* A kept file that was removed can come back under no name. */
+	if (f->f_failfd != -1 &&
+	    (fstat(f->f_failfd, &kept) != 0 || kept.st_nlink == 0))
+		(void)let_go(f);
 	if ((fd = open(in->in_name, O_RDONLY | O_NONBLOCK)) == -1) {
 		say(f);
 		return (0);
@@ -217,8 +221,7 @@ reopen(struct file *f)
 		(void)close(fd);
 		return (0);
 	}
-	if (f->f_failfd != -1 && fstat(f->f_failfd, &kept) == 0 &&
-	    same_file(&kept, &in->in_st)) {
+	if (f->f_failfd != -1 && same_file(&kept, &in->in_st)) {
 		(void)close(fd);
 		fd = f->f_failfd;
 		f->f_failfd = -1;

@@ -571,6 +571,31 @@ failed_then_new_F_cleanup()
 	true
 }
 
+atf_test_case failed_removed_F cleanup
+failed_removed_F_head()
+{
+	atf_set descr "-F: a file kept open after it failed is let go once" \
+	    "it has no name left"
+}
+failed_removed_F_body()
+{
+	[ -d /proc/self/fd ] || atf_skip "no /proc/PID/fd to list tail's files"
+	echo hello > d
+	start -F d
+	expect_text 'hello\n'
+	ln -s e e
+	ln -s e l
+	mv l d
+	wait_until test -s err || atf_fail "the loop was not said"
+	wait_until sh -c "! ls -l /proc/$tailpid/fd | grep -q 'deleted'" ||
+	    atf_fail "the removed file is still open"
+	stop
+}
+failed_removed_F_cleanup()
+{
+	cleanup_tail
+}
+
 #
 # Cases for FreeBSD's own paths.  Each skips, saying why, where the host
 # is not FreeBSD or lacks what it needs.
@@ -671,5 +696,6 @@ atf_init_test_cases()
 	atf_add_test_case fifo_in_place_F
 	atf_add_test_case fifo_renamed_over_F
 	atf_add_test_case failed_then_new_F
+	atf_add_test_case failed_removed_F
 	atf_add_test_case fb_kqueue_tmpfs_ufs
 }
