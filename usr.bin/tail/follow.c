@@ -170,11 +170,23 @@ recheck(struct file *f)
 		f->f_errno = ENOENT;
 		return (let_go(f));
 	}
-	if (same_file(&sb, &in->in_st) && sb.st_nlink != 0)
+	/*
+	 * The name still leads to the file open here: nothing changed.  Its
+	 * link count is no sign of another file: while a removal of the name
+	 * is half done, the name leads to its file with no link left, and
+	 * that file, opened anew, would be shown again from its start (at
+	 * every look, for as long as the removal is held up).
+	 */
+	if (same_file(&sb, &in->in_st))
 		return (0);
 	/* Another file under the name: the old one to its end, then it. */
 	fd = open(in->in_name, O_RDONLY | O_NONBLOCK);
 	serrno = errno;
+	/* Or the same again, the name having come back to it since. */
+	if (fd != -1 && fstat(fd, &sb) == 0 && same_file(&sb, &in->in_st)) {
+		(void)close(fd);
+		return (0);
+	}
 	(void)show(f);
 	(void)let_go(f);
 	in->in_fd = fd;
