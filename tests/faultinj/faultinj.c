@@ -21,7 +21,9 @@
  *	for half the count (at least 1; a count of 1 cannot be shortened);
  *	or "truncate=SIZE" or "grow=SIZE" to let the call run and then cut
  *	the file named by FAULTINJ_FILE to SIZE bytes, or append SIZE bytes
- *	to it ("while it is mapped", after an mmap).
+ *	to it ("while it is mapped", after an mmap); or, for stat, fstat and
+ *	fstatat, "unlinked" to let the call run and say st_nlink 0, as
+ *	Linux does of a name whose removal is half done.
  * FAULTINJ_LOG=FILE	per function: FUNC.calls (calls counted), .faults
  *	(failed on purpose), .eagain (EAGAIN from the kernel itself), .max
  *	(the largest count, length or size asked).  The file is a shared
@@ -90,14 +92,14 @@ enum fn {
 	F_READ, F_WRITE, F_PREAD, F_PWRITE, F_CFR, F_SPLICE, F_SENDFILE,
 	F_VMSPLICE, F_MMAP, F_OPEN, F_OPENAT, F_FSTAT, F_FSTATAT, F_FSYNC,
 	F_CLOSE, F_LSEEK, F_MALLOC, F_CALLOC, F_REALLOC, F_MEMALIGN,
-	F_FSTATFS, NFN
+	F_FSTATFS, F_STAT, NFN
 };
 
 static const char *const fn_names[NFN] = {
 	"read", "write", "pread", "pwrite", "copy_file_range", "splice",
 	"sendfile", "vmsplice", "mmap", "open", "openat", "fstat", "fstatat",
 	"fsync", "close", "lseek", "malloc", "calloc", "realloc",
-	"posix_memalign", "fstatfs"
+	"posix_memalign", "fstatfs", "stat"
 };
 
 static const struct {
@@ -116,7 +118,7 @@ static const struct {
 };
 #define	NERRNOS	(sizeof(errnos) / sizeof(errnos[0]))
 
-enum kind { K_ERRNO, K_SHORT, K_TRUNCATE, K_GROW };
+enum kind { K_ERRNO, K_SHORT, K_TRUNCATE, K_GROW, K_UNLINKED };
 
 struct fault {
 	enum fn		 fn;
@@ -167,6 +169,7 @@ static int	(*real_open)(const char *, int, ...);
 static int	(*real_openat)(int, const char *, int, ...);
 static int	(*real_fstat)(int, struct stat *);
 static int	(*real_fstatat)(int, const char *, struct stat *, int);
+static int	(*real_stat)(const char *, struct stat *);
 static int	(*real_fsync)(int);
 static int	(*real_close)(int);
 static void	*(*real_malloc)(size_t);
@@ -185,6 +188,7 @@ static int	(*real_open64)(const char *, int, ...);
 static int	(*real_openat64)(int, const char *, int, ...);
 static int	(*real_fstat64)(int, struct stat64 *);
 static int	(*real_fstatat64)(int, const char *, struct stat64 *, int);
+static int	(*real_stat64)(const char *, struct stat64 *);
 #ifdef __linux__
 static ssize_t	(*real_sendfile64)(int, int, off64_t *, size_t);
 static int	(*real_fstatfs64)(int, struct statfs64 *);
@@ -304,6 +308,7 @@ resolve_all(void)
 	RESOLVE(real_openat, "openat");
 	RESOLVE(real_fstat, "fstat");
 	RESOLVE(real_fstatat, "fstatat");
+	RESOLVE(real_stat, "stat");
 	RESOLVE(real_fsync, "fsync");
 	RESOLVE(real_close, "close");
 	RESOLVE(real_malloc, "malloc");
@@ -331,6 +336,7 @@ resolve_all(void)
 	RESOLVE(real_openat64, "openat64");
 	RESOLVE(real_fstat64, "fstat64");
 	RESOLVE(real_fstatat64, "fstatat64");
+	RESOLVE(real_stat64, "stat64");
 #ifdef __linux__
 	RESOLVE(real_sendfile64, "sendfile64");
 	RESOLVE(real_fstatfs64, "fstatfs64");
@@ -378,6 +384,12 @@ parse_action(struct fault *f, const char *s)
 
 	if (strcmp(s, "short") == 0) {
 		f->kind = K_SHORT;
+		return;
+	}
+	if (strcmp(s, "unlinked") == 0) {
+		f->kind = K_UNLINKED;
+		if (f->fn != F_STAT && f->fn != F_FSTAT && f->fn != F_FSTATAT)
+			die(s, "only for stat, fstat and fstatat");
 		return;
 	}
 	if (strncmp(s, "truncate=", 9) == 0 || strncmp(s, "grow=", 5) == 0) {
@@ -840,6 +852,24 @@ name params								\
 	return (r);							\
 }
 
+/* DEF_STAT for the calls that fill a struct stat: "unlinked" too. */
+#define	DEF_FILESTAT(name, fn, params, args)				\
+int									\
+name params								\
+{									\
+	struct fault *ft;						\
+	int r;								\
+									\
+	RESOLVE(real_##name, #name);					\
+	ft = begin(fn, CALLER, 0);					\
+	FAIL_WITH(fn, ft, -1);						\
+	r = real_##name args;						\
+	if (r == 0 && ft != NULL && ft->kind == K_UNLINKED)		\
+		sb->st_nlink = 0;					\
+	end(fn, ft, r != 0);						\
+	return (r);							\
+}
+
 /* lseek: for a change to the file at the moment the engine looks. */
 #define	DEF_LSEEK(sfx, offt)						\
 offt									\
@@ -857,11 +887,14 @@ lseek##sfx(int fd, offt off, int whence)				\
 }
 
 #define	DEF_FSTAT(sfx, statt)						\
-	DEF_STAT(fstat##sfx, F_FSTAT, (int fd, statt *sb), (fd, sb))
+	DEF_FILESTAT(fstat##sfx, F_FSTAT, (int fd, statt *sb), (fd, sb))
 #define	DEF_FSTATAT(sfx, statt)						\
-	DEF_STAT(fstatat##sfx, F_FSTATAT,				\
+	DEF_FILESTAT(fstatat##sfx, F_FSTATAT,				\
 	    (int dir, const char *path, statt *sb, int flags),		\
 	    (dir, path, sb, flags))
+#define	DEF_PSTAT(sfx, statt)						\
+	DEF_FILESTAT(stat##sfx, F_STAT, (const char *path, statt *sb),	\
+	    (path, sb))
 
 COUNTED(read, F_READ, (int fd, void *buf, size_t len), (fd, buf, len))
 COUNTED(write, F_WRITE, (int fd, const void *buf, size_t len),
@@ -926,14 +959,15 @@ DEF_OPEN(openat, F_OPENAT, (int dir, const char *path, int flags, ...),
     (dir, path, flags, mode))
 
 /*
- * glibc 2.33 and later export fstat and fstatat (and their *64 twins) as
- * functions, and programs built against them call those (nm -D shows
- * fstat@GLIBC_2.33, or fstat64 with _FILE_OFFSET_BITS=64).  Programs
- * built against older glibc call __fxstat instead, which this library
- * does not see.
+ * glibc 2.33 and later export stat, fstat and fstatat (and their *64
+ * twins) as functions, and programs built against them call those (nm -D
+ * shows fstat@GLIBC_2.33, or fstat64 with _FILE_OFFSET_BITS=64).
+ * Programs built against older glibc call __fxstat instead, which this
+ * library does not see.
  */
 DEF_FSTAT(, struct stat)
 DEF_FSTATAT(, struct stat)
+DEF_PSTAT(, struct stat)
 
 int
 fsync(int fd)
@@ -1052,6 +1086,7 @@ DEF_OPEN(openat64, F_OPENAT, (int dir, const char *path, int flags, ...),
     (dir, path, flags, mode))
 DEF_FSTAT(64, struct stat64)
 DEF_FSTATAT(64, struct stat64)
+DEF_PSTAT(64, struct stat64)
 #ifdef __linux__
 DEF_SENDFILE(64, off64_t)
 DEF_STAT(fstatfs64, F_FSTATFS, (int fd, struct statfs64 *sb), (fd, sb))

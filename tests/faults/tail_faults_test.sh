@@ -451,6 +451,33 @@ follow_eio_cleanup()
 	true
 }
 
+atf_test_case follow_unlinking cleanup
+follow_unlinking_head()
+{
+	atf_set descr "tail -F while stat of the name says the file has no" \
+	    "link left, as Linux says while a removal is half done: the" \
+	    "file is still the one open, shown once, not again at every look"
+}
+follow_unlinking_body()
+{
+	tail_setup
+	printf 'abc\n' > e
+	follow_run stat:1+:unlinked -F e
+	wait_until grep -q abc out || atf_fail "abc was not shown"
+	echo def >> e
+	wait_until grep -q def out || atf_fail "def was not shown"
+	kill "$tailpid"
+	wait "$tailpid" 2>/dev/null
+	rm -f tail.pid
+	atf_check -o inline:'abc\ndef\n' cat out
+	atf_check -o empty cat err
+}
+follow_unlinking_cleanup()
+{
+	[ -f tail.pid ] && kill "$(cat tail.pid)" 2>/dev/null
+	true
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case end_auto
@@ -465,4 +492,5 @@ atf_init_test_cases()
 	atf_add_test_case spill
 	atf_add_test_case changed
 	atf_add_test_case follow_eio
+	atf_add_test_case follow_unlinking
 }

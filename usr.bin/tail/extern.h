@@ -36,7 +36,7 @@ struct file {
 	int		 f_nosize;	/* its size says nothing (/proc) */
 	int		 f_errno;	/* the error said last of it, or 0 */
 	int64_t		 f_retry;	/* -F: not looked at again before (ms) */
-	off_t		 f_lost;	/* -F: where a read failed */
+	int		 f_failfd;	/* -F: the file that failed, kept open */
 };
 
 /* tail.c */

@@ -21,8 +21,11 @@
  * With -F, a name that can be opened but not read (a directory, a disk
  * that fails) is tried again once a round of names, not at once: its
  * error is said once, and again only when it changes or after the name
- * was read from.  A file that failed and is found again under its name
- * is read on from where it failed.
+ * was read from.  A regular file that failed is kept open until its name
+ * opens again, or until it has no name left: if the name is still that
+ * file, it is read on from where it failed.  Only the open file can tell:
+ * the inode number of a file closed and removed may be given at once to a
+ * new one, whose start would then be skipped.
  *
  * Between rounds tail sleeps until the host says that a file changed
  * (kqueue on the BSDs, inotify on Linux: follow_*.c); with -F for at
@@ -54,6 +57,7 @@ static struct file *last;	/* the file written from last */
 static void	settle(struct file *);
 static int	recheck(struct file *);
 static int	reopen(struct file *);
+static int	same_file(const struct stat *, const struct stat *);
 static int	show(struct file *);
 static int	show_stream(struct file *);
 static int	sized(struct file *, const struct stat *);
@@ -73,7 +77,7 @@ follow(struct file *files, int n)
 
 	for (f = files; f < files + n; f++) {
 		f->f_eof = f->f_events = 0;
-		f->f_wd = -1;
+		f->f_wd = f->f_failfd = -1;
 		if (f->f_in.in_fd == -1)
 			continue;
 		if (vflag || (!qflag && nfiles > 1))
@@ -120,6 +124,7 @@ static void
 settle(struct file *f)
 {
 	struct input *in;
+	struct stat sb;
 	int fd;
 
 	in = &f->f_in;
@@ -127,6 +132,15 @@ settle(struct file *f)
 		return;
 	if ((fd = open(in->in_name, O_RDWR | O_NONBLOCK)) == -1)
 		return;
+	/*
+	 * The name may be another file's by now: read from here, that file
+	 * would be shown, then shown again from its start once the name is
+	 * looked up.
+	 */
+	if (fstat(fd, &sb) != 0 || !same_file(&sb, &in->in_st)) {
+		(void)close(fd);
+		return;
+	}
 	(void)close(in->in_fd);
 	in->in_fd = fd;
 }
@@ -156,17 +170,26 @@ recheck(struct file *f)
 		f->f_errno = ENOENT;
 		return (let_go(f));
 	}
-	if (sb.st_ino == in->in_st.st_ino && sb.st_dev == in->in_st.st_dev &&
-	    sb.st_nlink != 0)
+	/*
+	 * The name still leads to the file open here: nothing changed.  Its
+	 * link count is no sign of another file: while a removal of the name
+	 * is half done, the name leads to its file with no link left, and
+	 * that file, opened anew, would be shown again from its start (at
+	 * every look, for as long as the removal is held up).
+	 */
+	if (same_file(&sb, &in->in_st))
 		return (0);
 	/* Another file under the name: the old one to its end, then it. */
 	fd = open(in->in_name, O_RDONLY | O_NONBLOCK);
 	serrno = errno;
+	/* Or the same again, the name having come back to it since. */
+	if (fd != -1 && fstat(fd, &sb) == 0 && same_file(&sb, &in->in_st)) {
+		(void)close(fd);
+		return (0);
+	}
 	(void)show(f);
-	if (in->in_fd != -1)
-		(void)close(in->in_fd);
+	(void)let_go(f);
 	in->in_fd = fd;
-	f->f_lost = -1;
 	f->f_nosize = 0;
 	if (fd == -1) {
 		errno = serrno;
@@ -182,38 +205,43 @@ recheck(struct file *f)
 /*
  * -F: a name not open, opened if it can be; 1 when it was.  One that
  * failed is tried again a round of names later, not at once: it would
- * fail again as fast as it is tried.  The same file that failed is read
- * on from where it failed, if it still goes that far.
+ * fail again as fast as it is tried.  When the name is the regular file
+ * that failed, its kept descriptor goes on from where it failed (show()
+ * still sees a truncation); any other file is read from its start.
  */
 static int
 reopen(struct file *f)
 {
 	struct input *in;
-	struct stat old;
+	struct stat kept;
 	int fd;
 
 	in = &f->f_in;
 	if (f->f_retry != 0 && now_ms() < f->f_retry)
 		return (0);
 	f->f_retry = 0;
+	/* A kept file that was removed can come back under no name. */
+	if (f->f_failfd != -1 &&
+	    (fstat(f->f_failfd, &kept) != 0 || kept.st_nlink == 0))
+		(void)let_go(f);
 	if ((fd = open(in->in_name, O_RDONLY | O_NONBLOCK)) == -1) {
 		say(f);
 		return (0);
 	}
-	old = in->in_st;
 	if (fstat(fd, &in->in_st) != 0) {
 		say(f);
 		(void)close(fd);
 		return (0);
 	}
-	in->in_fd = fd;
-	if (f->f_lost > 0 && S_ISREG(in->in_st.st_mode) &&
-	    in->in_st.st_dev == old.st_dev && in->in_st.st_ino == old.st_ino &&
-	    (in->in_st.st_size >= f->f_lost || f->f_nosize))
-		(void)lseek(fd, f->f_lost, SEEK_SET);
-	else
+	if (f->f_failfd != -1 && same_file(&kept, &in->in_st)) {
+		(void)close(fd);
+		fd = f->f_failfd;
+		f->f_failfd = -1;
+	} else {
+		(void)let_go(f);
 		f->f_nosize = 0;
-	f->f_lost = -1;
+	}
+	in->in_fd = fd;
 	f->f_eof = 0;
 	settle(f);
 	return (1);
@@ -333,18 +361,23 @@ learn_size(struct file *f, off_t before)
 		f->f_nosize = 1;
 }
 
-/* A failure on f, errno's: said unless said last, and f let go. */
+/*
+ * A failure on f, errno's: said unless said last, and f let go; with -F
+ * a regular file is kept open, for reopen() to know it again.
+ */
 static int
 fail(struct file *f)
 {
 
 	say(f);
-	if (Fflag) {
-		f->f_retry = now_ms() + RENAME_MS;
-		if (f->f_in.in_fd != -1 && S_ISREG(f->f_in.in_st.st_mode))
-			f->f_lost = lseek(f->f_in.in_fd, 0, SEEK_CUR);
-	}
-	return (let_go(f));
+	if (!Fflag)
+		return (let_go(f));
+	f->f_retry = now_ms() + RENAME_MS;
+	if (f->f_in.in_fd == -1 || !S_ISREG(f->f_in.in_st.st_mode))
+		return (let_go(f));
+	f->f_failfd = f->f_in.in_fd;
+	f->f_in.in_fd = -1;
+	return (1);
 }
 
 /*
@@ -362,15 +395,25 @@ say(struct file *f)
 		ierr(f->f_in.in_name);
 }
 
-/* A file no longer followed. */
+/* A file no longer followed, nor kept. */
 static int
 let_go(struct file *f)
 {
 
 	if (f->f_in.in_fd != -1)
 		(void)close(f->f_in.in_fd);
-	f->f_in.in_fd = -1;
+	if (f->f_failfd != -1)
+		(void)close(f->f_failfd);
+	f->f_in.in_fd = f->f_failfd = -1;
 	return (1);
+}
+
+/* Whether two stats are of one file. */
+static int
+same_file(const struct stat *a, const struct stat *b)
+{
+
+	return (a->st_dev == b->st_dev && a->st_ino == b->st_ino);
 }
 
 /* Data from f is next: a header first if the last came from another. */

@@ -508,6 +508,94 @@ fifo_in_place_F_cleanup()
 	cleanup_tail
 }
 
+atf_test_case fifo_renamed_over_F cleanup
+fifo_renamed_over_F_head()
+{
+	atf_set descr "-F of a FIFO whose name goes to a file before its" \
+	    "writer leaves: the file is shown once"
+}
+fifo_renamed_over_F_body()
+{
+	mkfifo p
+	echo zzz > f
+	start -F p
+	# When the writer leaves, p names the file: tail, opening the FIFO
+	# again by its name to stay asleep at its end, finds the file.
+	{ echo a; mv f p; } > p
+	echo end >> p
+	wait_until grep -q end out || atf_fail "the file was not shown"
+	stop
+	atf_check -o inline:'a\nzzz\nend\n' cat out
+	atf_check -o empty cat err
+}
+fifo_renamed_over_F_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case failed_then_new_F cleanup
+failed_then_new_F_head()
+{
+	atf_set descr "-F: a file that failed (its name a symbolic link" \
+	    "loop), then a new file under the name: the new one from its" \
+	    "start, even where it was given the old one's inode number"
+}
+failed_then_new_F_body()
+{
+	# The old file, closed, left its inode number to the new one on
+	# ext4 three times in four: a few rounds make a miss unlikely.
+	for i in 1 2 3; do
+		mkdir r$i
+		cd r$i
+		echo hello > d
+		start -F d
+		expect_text 'hello\n'
+		ln -s e e
+		ln -s e l
+		mv l d
+		wait_until test -s err || atf_fail "the loop was not said"
+		echo 'world wide' > t
+		mv t d
+		expect_text 'hello\nworld wide\n'
+		stop
+		atf_check -o inline:'tail: d: Too many levels of symbolic links\n' \
+		    cat err
+		cd ..
+	done
+}
+failed_then_new_F_cleanup()
+{
+	for i in 1 2 3; do
+		[ -d r$i ] && (cd r$i && cleanup_tail)
+	done
+	true
+}
+
+atf_test_case failed_removed_F cleanup
+failed_removed_F_head()
+{
+	atf_set descr "-F: a file kept open after it failed is let go once" \
+	    "it has no name left"
+}
+failed_removed_F_body()
+{
+	[ -d /proc/self/fd ] || atf_skip "no /proc/PID/fd to list tail's files"
+	echo hello > d
+	start -F d
+	expect_text 'hello\n'
+	ln -s e e
+	ln -s e l
+	mv l d
+	wait_until test -s err || atf_fail "the loop was not said"
+	wait_until sh -c "! ls -l /proc/$tailpid/fd | grep -q 'deleted'" ||
+	    atf_fail "the removed file is still open"
+	stop
+}
+failed_removed_F_cleanup()
+{
+	cleanup_tail
+}
+
 #
 # Cases for FreeBSD's own paths.  Each skips, saying why, where the host
 # is not FreeBSD or lacks what it needs.
@@ -606,5 +694,8 @@ atf_init_test_cases()
 	atf_add_test_case proc_file
 	atf_add_test_case sys_header
 	atf_add_test_case fifo_in_place_F
+	atf_add_test_case fifo_renamed_over_F
+	atf_add_test_case failed_then_new_F
+	atf_add_test_case failed_removed_F
 	atf_add_test_case fb_kqueue_tmpfs_ufs
 }
