@@ -1743,7 +1743,7 @@ atf_test_case large_file
 large_file_head()
 {
 	atf_set descr "A sparse file past 4 GiB is copied whole"
-	# 40 GiB are read in all: minutes on an emulated machine.
+	# 30 GiB are read in all on FreeBSD: minutes on an emulated machine.
 	atf_set timeout 1200
 }
 large_file_body()
@@ -1755,8 +1755,12 @@ large_file_body()
 	printf '0123456789abcdef' | dd of=big bs=1 seek=5368709104 \
 	    conv=notrunc 2>/dev/null
 	[ "$(wc -c < big)" -eq 5368709120 ] || atf_fail "big is not 5 GiB"
-	# cmp reads the file beside the pipe: nothing stores 5 GiB.
-	for p in auto mmap splice sendfile; do
+	# cmp reads the file beside the pipe: nothing stores 5 GiB.  Only
+	# Linux splices or sendfiles into a pipe; forced elsewhere, they are
+	# rw again, and each pass takes minutes on an emulated machine.
+	paths="auto mmap rw"
+	[ "$(uname -s)" = Linux ] && paths="$paths splice sendfile"
+	for p in $paths; do
 		atf_check -x "BUFSZ_PATH=$p $(prog) big | cmp - big"
 	done
 }
