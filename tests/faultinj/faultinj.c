@@ -837,23 +837,11 @@ name params								\
 	return (fd);							\
 }
 
-#define	DEF_STAT(name, fn, params, args)				\
-int									\
-name params								\
-{									\
-	struct fault *ft;						\
-	int r;								\
-									\
-	RESOLVE(real_##name, #name);					\
-	ft = begin(fn, CALLER, 0);					\
-	FAIL_WITH(fn, ft, -1);						\
-	r = real_##name args;						\
-	end(fn, ft, r != 0);						\
-	return (r);							\
-}
-
-/* DEF_STAT for the calls that fill a struct stat: "unlinked" too. */
-#define	DEF_FILESTAT(name, fn, params, args)				\
+/*
+ * The stat family; UNLINKED is what "unlinked" does to a result that
+ * has a link count (st_nlink = 0), nothing for statfs.
+ */
+#define	DEF_STAT(name, fn, params, args, UNLINKED)			\
 int									\
 name params								\
 {									\
@@ -865,10 +853,12 @@ name params								\
 	FAIL_WITH(fn, ft, -1);						\
 	r = real_##name args;						\
 	if (r == 0 && ft != NULL && ft->kind == K_UNLINKED)		\
-		sb->st_nlink = 0;					\
+		UNLINKED;						\
 	end(fn, ft, r != 0);						\
 	return (r);							\
 }
+#define	DEF_FILESTAT(name, fn, params, args)				\
+	DEF_STAT(name, fn, params, args, sb->st_nlink = 0)
 
 /* lseek: for a change to the file at the moment the engine looks. */
 #define	DEF_LSEEK(sfx, offt)						\
@@ -938,7 +928,7 @@ vmsplice(int fd, const struct iovec *iov, unsigned long cnt,
 }
 
 /* The engine asks it once per file system, to learn if sizes are kept. */
-DEF_STAT(fstatfs, F_FSTATFS, (int fd, struct statfs *sb), (fd, sb))
+DEF_STAT(fstatfs, F_FSTATFS, (int fd, struct statfs *sb), (fd, sb), (void)sb)
 #endif /* __linux__ */
 
 /* O_CREAT and O_TMPFILE (where there is one) carry a mode. */
@@ -1089,7 +1079,8 @@ DEF_FSTATAT(64, struct stat64)
 DEF_PSTAT(64, struct stat64)
 #ifdef __linux__
 DEF_SENDFILE(64, off64_t)
-DEF_STAT(fstatfs64, F_FSTATFS, (int fd, struct statfs64 *sb), (fd, sb))
+DEF_STAT(fstatfs64, F_FSTATFS, (int fd, struct statfs64 *sb), (fd, sb),
+    (void)sb)
 #endif
 #endif /* LFS64 */
 

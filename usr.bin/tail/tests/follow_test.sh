@@ -533,6 +533,19 @@ fifo_renamed_over_F_cleanup()
 	cleanup_tail
 }
 
+# follow_into_loop: tail -F shows d, then d becomes a symbolic link
+# loop, and tail says so.
+follow_into_loop()
+{
+	echo hello > d
+	start -F d
+	expect_text 'hello\n'
+	ln -s e e
+	ln -s e l
+	mv l d
+	wait_until test -s err || atf_fail "the loop was not said"
+}
+
 atf_test_case failed_then_new_F cleanup
 failed_then_new_F_head()
 {
@@ -547,13 +560,7 @@ failed_then_new_F_body()
 	for i in 1 2 3; do
 		mkdir r$i
 		cd r$i
-		echo hello > d
-		start -F d
-		expect_text 'hello\n'
-		ln -s e e
-		ln -s e l
-		mv l d
-		wait_until test -s err || atf_fail "the loop was not said"
+		follow_into_loop
 		echo 'world wide' > t
 		mv t d
 		expect_text 'hello\nworld wide\n'
@@ -580,13 +587,7 @@ failed_removed_F_head()
 failed_removed_F_body()
 {
 	[ -d /proc/self/fd ] || atf_skip "no /proc/PID/fd to list tail's files"
-	echo hello > d
-	start -F d
-	expect_text 'hello\n'
-	ln -s e e
-	ln -s e l
-	mv l d
-	wait_until test -s err || atf_fail "the loop was not said"
+	follow_into_loop
 	wait_until sh -c "! ls -l /proc/$tailpid/fd | grep -q 'deleted'" ||
 	    atf_fail "the removed file is still open"
 	stop
