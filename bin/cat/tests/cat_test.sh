@@ -764,7 +764,7 @@ progress_signal_body()
 {
 	sig=$(info_signal)
 	seq 1 1000000 > big
-	size=$(wc -c < big)
+	size=$(($(wc -c < big)))
 	for opts in "big" "-v big" "-u big" "big big" "- big"; do
 		set -- $opts
 		name=big
