@@ -171,15 +171,18 @@ list_names(int fd, struct xbuf *b)
 			warn("%s", src.p);
 			return (-1);
 		}
-		if ((size_t)want > b->len)
-			xbuf_grow(b, (size_t)want);
+		/*
+		 * A byte more than the list: a full buffer is a list that
+		 * grew meanwhile and was cut short, and is asked again.
+		 */
+		if ((size_t)want >= b->len)
+			xbuf_grow(b, (size_t)want + 1);
 		len = extattr_list_fd(fd, EXTATTR_NAMESPACE_USER, b->p,
 		    b->len);
 		if (len == -1) {
 			warn("%s", src.p);
 			return (-1);
 		}
-		/* Longer meanwhile: a list cut short is asked again. */
 		if (len < (ssize_t)b->len)
 			return (len);
 	}
