@@ -798,9 +798,15 @@ p_setid_cleared_head()
 }
 p_setid_cleared_body()
 {
+	# Not one with file flags: FreeBSD's passwd and su carry schg, which
+	# no unprivileged cp -p can give its copy, an error there as in
+	# FreeBSD's own cp.
 	src=
 	for f in /usr/bin/passwd /bin/su /usr/bin/su /usr/bin/newgrp \
-	    /usr/bin/chsh /bin/mount /usr/bin/mount; do
+	    /usr/bin/chsh /bin/mount /usr/bin/mount /usr/bin/crontab \
+	    /usr/bin/at; do
+		[ "$(uname -s)" = FreeBSD ] && [ -e "$f" ] &&
+		    [ "$(stat -f %Xf "$f")" != 0 ] && continue
 		if [ -u "$f" ] && [ -r "$f" ] && [ ! -O "$f" ]; then
 			src=$f
 			break
