@@ -216,9 +216,11 @@ if [ ! -f "$K/stamps/world" ]; then
 	timed buildworld makepy -j"$JOBS" buildworld
 	touch "$K/stamps/world"
 else
-	# Only the imported directories change between runs.
+	# Only the imported directories change between runs, and /rescue,
+	# which crunches their objects into its one binary.
 	timed rebuild-ours inworld "" "for d in $OURDIRS; do" \
-	    "make -C \$d MK_TESTS=no all; done"
+	    "make -C \$d MK_TESTS=no all; done" \
+	    "make -C rescue/rescue all"
 fi
 [ "$stop" = world ] && exit 0
 
