@@ -800,13 +800,14 @@ p_setid_cleared_body()
 {
 	# Not one with file flags: FreeBSD's passwd and su carry schg, which
 	# no unprivileged cp -p can give its copy, an error there as in
-	# FreeBSD's own cp.
+	# FreeBSD's own cp.  Its chsh is a symbolic link to chpass, so the
+	# flags asked for are those of the file the link leads to.
 	src=
 	for f in /usr/bin/passwd /bin/su /usr/bin/su /usr/bin/newgrp \
 	    /usr/bin/chsh /bin/mount /usr/bin/mount /usr/bin/crontab \
 	    /usr/bin/at; do
 		[ "$(uname -s)" = FreeBSD ] && [ -e "$f" ] &&
-		    [ "$(stat -f %Xf "$f")" != 0 ] && continue
+		    [ "$(stat -L -f %Xf "$f")" != 0 ] && continue
 		if [ -u "$f" ] && [ -r "$f" ] && [ ! -O "$f" ]; then
 			src=$f
 			break
