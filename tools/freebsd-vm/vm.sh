@@ -18,7 +18,7 @@
 #	.../logs			each stage's log, times.txt
 #
 # A first run builds the world and the kernel; later runs import again,
-# rebuild only the imported directories in the built world's
+# rebuild only the imported directories and /rescue in the built world's
 # environment, and make the image again.  docs/freebsd/VM.md has the
 # stages and their times.
 #
