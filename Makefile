@@ -8,6 +8,7 @@
 #	make buildworld | installworld | lint | bench | fuzz | safety | clean
 #	make check-bsd		compile everything for FreeBSD and NetBSD
 #	make check-freebsd-mk	build cat, cp and yes with FreeBSD's share/mk
+#	make check-musl		build with musl-gcc, run the suites on that
 #	make freebsd-import FREEBSD_SRC=DIR [PATCH=file]
 #				put the tree into a FreeBSD source tree
 #	make check-freebsd-import	the import, into a small extract
@@ -25,8 +26,8 @@
 
 _TARGETS=	all buildworld installworld install test lint bench fuzz \
 		safety clean cleandir obj depend showworld check-bsd \
-		check-freebsd-mk freebsd-import check-freebsd-import \
-		compare-freebsd check-freebsd-vm
+		check-freebsd-mk check-musl freebsd-import \
+		check-freebsd-import compare-freebsd check-freebsd-vm
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
@@ -108,6 +109,12 @@ check-freebsd-mk: .PHONY
 	@env BSD_SYSROOTS=${BSD_SYSROOTS} FREEBSD_SRC=${FREEBSD_SRC} \
 	    sh ${SRCTOP}/tools/check-freebsd-mk/check.sh ${SRCTOP} \
 	    ${OBJROOT}check-freebsd-mk
+
+# The musl programs over a copy of this build's world, whose test
+# programs are built for the host's libc.
+check-musl: .PHONY all
+	@sh ${SRCTOP}/tools/check-musl.sh ${SRCTOP} ${OBJROOT}check-musl \
+	    ${DESTDIR}
 
 freebsd-import: .PHONY
 .if empty(_IMPORT_INTO)

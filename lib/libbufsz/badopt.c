@@ -15,6 +15,7 @@
 
 #include "bufsz_util.h"
 
+static const char *refused_arg(char *const []);
 static int	is_long(const char *, const struct option *);
 static void	bad_long(const char *, const struct option *);
 
@@ -37,7 +38,7 @@ bufsz_badopt(int ch, char *const argv[], const struct option *longopts)
 			warnx("illegal option -- %c", optopt);
 		return;
 	}
-	arg = argv[optind - 1];
+	arg = refused_arg(argv);
 	if (ch == ':') {
 		if (strncmp(arg, "--", 2) == 0)
 			warnx("option `%s' requires an argument", arg);
@@ -49,6 +50,22 @@ bufsz_badopt(int ch, char *const argv[], const struct option *longopts)
 		/* FreeBSD's getopt_long keeps "illegal" for POSIX mode. */
 		warnx("%s option -- %c", getenv("POSIXLY_CORRECT") != NULL ?
 		    "illegal" : "invalid", optopt);
+}
+
+/*
+ * The argument getopt_long stepped past.  After a short option's missing
+ * argument musl leaves optind one past argc, where the BSDs and glibc
+ * leave it at argc, so argv[optind - 1] is the NULL that ends argv: the
+ * option is then the argument before it.
+ */
+static const char *
+refused_arg(char *const argv[])
+{
+	int i;
+
+	for (i = optind - 1; i > 0 && argv[i] == NULL; i--)
+		continue;
+	return (argv[i]);
 }
 
 /*

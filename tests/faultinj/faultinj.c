@@ -177,6 +177,7 @@ static void	*(*real_calloc)(size_t, size_t);
 static void	*(*real_realloc)(void *, size_t);
 static void	(*real_free)(void *);
 static int	(*real_memalign)(void **, size_t, size_t);
+static void	*(*real_aligned_alloc)(size_t, size_t);
 static long	(*real_sysconf)(int);
 static off_t	(*real_lseek)(int, off_t, int);
 #ifdef LFS64
@@ -1063,6 +1064,20 @@ posix_memalign(void **pp, size_t align, size_t n)
 	if (ft != NULL && ft->kind == K_ERRNO)
 		return (ft->err);
 	return (real_memalign(pp, align, n));
+}
+
+/*
+ * Passed through untouched.  musl's allocator refuses aligned memory
+ * once malloc is replaced and aligned_alloc is not (it cannot know that
+ * the replacement hands out its own blocks), and its posix_memalign is
+ * built on aligned_alloc.
+ */
+void *
+aligned_alloc(size_t align, size_t n)
+{
+
+	RESOLVE(real_aligned_alloc, "aligned_alloc");
+	return (real_aligned_alloc(align, n));
 }
 
 #ifdef LFS64

@@ -419,7 +419,7 @@ devnull_short_body()
 	    "$(cat_prog)" src
 	[ "$fi_status" -eq 1 ] ||
 	    atf_fail "the error after the short count was lost (exit $fi_status)"
-	atf_check -o inline:"cat: src: Input/output error\n" cat err
+	atf_check -o inline:"cat: src: $(fi_strerror EIO)\n" cat err
 }
 
 atf_test_case devnull_grown
@@ -442,18 +442,18 @@ devnull_grown_body()
 	    "$(cat_prog)" src
 	[ "$fi_status" -eq 1 ] ||
 	    atf_fail "the growth was not read (exit $fi_status)"
-	atf_check -o inline:"cat: src: Input/output error\n" cat err
+	atf_check -o inline:"cat: src: $(fi_strerror EIO)\n" cat err
 	# The read that was to find the end failing is an error, not the end.
 	printf 'small\n' > src
 	cat_devnull_run read:1:EIO "$(cat_prog)" src
 	[ "$fi_status" -eq 1 ] ||
 	    atf_fail "a failed read was taken for the end (exit $fi_status)"
-	atf_check -o inline:"cat: src: Input/output error\n" cat err
+	atf_check -o inline:"cat: src: $(fi_strerror EIO)\n" cat err
 	# The byte it brought is written like any other.
 	printf 'small\n' > src
 	cat_devnull_run sendfile:1:grow=5000,write:1:EIO "$(cat_prog)" src
 	[ "$fi_status" -eq 1 ] || atf_fail "exit status $fi_status"
-	atf_check -o inline:"cat: stdout: Input/output error\n" cat err
+	atf_check -o inline:"cat: stdout: $(fi_strerror EIO)\n" cat err
 }
 
 # Every call of cat into /dev/null, faulted: the operands of the other

@@ -424,7 +424,7 @@ follow_eio_body()
 	    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
 	    FAULTINJ=read:1+:EIO,pread:1+:EIO BUFSZ_PATH=rw \
 	    "$(tail_prog)" -F e > out 2>&1
-	atf_check -o inline:'tail: e: Input/output error\n' cat out
+	atf_check -o inline:"tail: e: $(fi_strerror EIO)\n" cat out
 	# A few reads fail, whichever they are (inotify's reads count too);
 	# lines are added one at a time until one failed and more came.
 	follow_run read:4:EIO,read:5:EIO,read:6:EIO,read:7:EIO -F e
@@ -443,7 +443,7 @@ follow_eio_body()
 	rm -f tail.pid
 	atf_check -o file:exp cat out
 	grep -q . err || atf_fail "no read failed"
-	atf_check -s exit:1 grep -v -x 'tail: e: Input/output error' err
+	atf_check -s exit:1 grep -v -x "tail: e: $(fi_strerror EIO)" err
 }
 follow_eio_cleanup()
 {

@@ -539,10 +539,11 @@ p_refused_body()
 	# Reported once each, as FreeBSD and NetBSD report them; the data
 	# and the rest of the attributes are kept.
 	atf_check -s exit:1 -e save:err $(prog) -p f mnt/f
+	msg=$(errno_message EOPNOTSUPP)
 	cat > want <<EOF
-cp: chflags: mnt/f: Operation not supported
-cp: failed to set acl entries for mnt/f: Operation not supported
-cp: mnt/f: error copying extended attributes: Operation not supported
+cp: chflags: mnt/f: $msg
+cp: failed to set acl entries for mnt/f: $msg
+cp: mnt/f: error copying extended attributes: $msg
 EOF
 	atf_check -o file:want sort err
 	atf_check -o inline:"x\n" cat mnt/f

@@ -15,6 +15,7 @@
 
 lying_init()
 {
+	. "$(atf_get_srcdir)/../../common/portable.subr"
 	ROOT=$(atf_config_get rootdir '')
 	LYINGFS=$(atf_get_srcdir)/lyingfs
 	if [ ! -x "$LYINGFS" ]; then
@@ -287,7 +288,7 @@ error_past_size_body()
 			_s=$?
 			[ $_s -eq 1 ] ||
 			    atf_fail "$_prog ($_p) exited $_s past the error"
-			atf_check -o inline:"$_prog: mnt/file: Input/output error\n" \
+			atf_check -o inline:"$_prog: mnt/file: $(errno_message EIO)\n" \
 			    cat err
 			cmp -s out expect || atf_fail "$_prog ($_p) did not" \
 			    "write the $(wc -c < expect) bytes before the error"
@@ -300,7 +301,7 @@ error_past_size_body()
 	    > /dev/null 2>err
 	_s=$?
 	[ $_s -eq 1 ] || atf_fail "cat into /dev/null exited $_s past the error"
-	atf_check -o inline:"cat: mnt/file: Input/output error\n" cat err
+	atf_check -o inline:"cat: mnt/file: $(errno_message EIO)\n" cat err
 }
 error_past_size_cleanup()
 {

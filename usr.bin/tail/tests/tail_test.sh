@@ -390,6 +390,12 @@ option_errors_body()
 	    -e "inline:tail: option requires an argument -- c\n$usage" \
 	    "$(prog)" -qc
 	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: option requires an argument -- n\n$usage" \
+	    "$(prog)" -v -n
+	atf_check -s exit:1 -o empty \
+	    -e "inline:tail: option \`--lines' requires an argument\n$usage" \
+	    "$(prog)" -v --lines
+	atf_check -s exit:1 -o empty \
 	    -e "inline:tail: unrecognized option \`--nosuch'\n$usage" \
 	    "$(prog)" --nosuch f
 	atf_check -s exit:1 -o empty \
