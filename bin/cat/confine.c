@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "extern.h"
+#include "sandbox.h"
 
 /*
  * The most operands confined.  Each costs an lstat(2) before anything is

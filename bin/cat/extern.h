@@ -2,8 +2,7 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * cat: what cat.c takes from the files its Makefile picks for the host
- * (lock_ofd.c or lock_flock.c; sandbox_linux.c or sandbox_portable.c), from
- * progress.c and from confine.c.
+ * (lock_ofd.c or lock_flock.c), from progress.c and from confine.c.
  */
 
 #ifndef _CAT_EXTERN_H_
@@ -39,19 +38,5 @@ void	progress_stop(void);
 
 void	confine(char *const []);
 int	open_confined(const char *);
-
-/*
- * The host's sandbox, for confine.c.  sandbox_new() returns NULL where
- * there is none.  sandbox_allow_dir() lets the sandbox read any file
- * beneath a directory; sandbox_allow_file() the file path leads to now,
- * by whatever name; sandbox_enter() puts the process in it.  Each returns
- * 0, or -1 with errno set.
- */
-struct sandbox;
-struct sandbox *sandbox_new(void);
-int	sandbox_allow_dir(struct sandbox *, const char *);
-int	sandbox_allow_file(struct sandbox *, const char *);
-int	sandbox_enter(struct sandbox *);
-void	sandbox_free(struct sandbox *);
 
 #endif /* !_CAT_EXTERN_H_ */

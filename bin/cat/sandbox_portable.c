@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "extern.h"
+#include "sandbox.h"
 
 struct sandbox *
 sandbox_new(void)

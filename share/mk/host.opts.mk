@@ -24,12 +24,13 @@
 #	FOLLOW_HOST	usr.bin/tail/follow_*.c: how tail -f waits
 #	FSLOCAL_HOST	usr.bin/tail/local_*.c: file systems kqueue hears
 #			(none where MK_KQUEUE is no)
-#	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe
+#	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe, Capsicum
 #	INFO_HOST	lib/libbufsz/info_*.c: the progress signal
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
 #	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
 #	MK_KQUEUE	usr.bin/tail/local_*.c
+#	MK_LANDLOCK	usr.bin/yes: cat's sandbox_linux.c
 #	MK_CGROUP	lib/libbufsz/tests/cgroup_test
 #	MK_LIBDL	tests/faultinj: dlsym(3) in libdl
 #	MK_FUSE		lib/libbufsz/tests/lyingfs: a FUSE file system (libfuse3)
@@ -47,7 +48,7 @@ OPSYS?=		${.MAKE.OS}
 HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
 		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST INFO_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
-		MK_KQUEUE MK_CGROUP MK_LIBDL MK_FUSE
+		MK_KQUEUE MK_LANDLOCK MK_CGROUP MK_LIBDL MK_FUSE
 
 .if ${OPSYS} == "Linux"
 LOCK_HOST=		ofd
@@ -64,6 +65,7 @@ SIZEKEPT_HOST=		linux
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		no
 MK_KQUEUE=		no
+MK_LANDLOCK=		yes
 MK_CGROUP=		yes
 MK_LIBDL=		yes
 MK_FUSE=		yes
@@ -76,12 +78,13 @@ PROBE_HOST=		bsd
 KPATH_HOST=		freebsd
 FOLLOW_HOST=		kqueue
 FSLOCAL_HOST=		freebsd
-YES_HOST=		portable
+YES_HOST=		freebsd
 INFO_HOST=		siginfo
 SIZEKEPT_HOST=		freebsd
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		yes
 MK_KQUEUE=		yes
+MK_LANDLOCK=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no
@@ -106,6 +109,7 @@ INFO_HOST=		siginfo
 SIZEKEPT_HOST=		portable
 MK_COPY_FILE_RANGE=	no
 MK_EXTATTR=		yes
+MK_LANDLOCK=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no

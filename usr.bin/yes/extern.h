@@ -1,7 +1,8 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * yes: what yes.c asks of the host's file (yes_linux.c, yes_portable.c).
+ * yes: what yes.c asks of the host's file (yes_linux.c, yes_freebsd.c,
+ * yes_portable.c).
  */
 
 #ifndef _YES_EXTERN_H_
@@ -16,5 +17,12 @@
  * to carry on from without a gap or a repeat.
  */
 size_t	lend_output(char *out, size_t len);
+
+/*
+ * Give up, for good, every access to a file by name and every right on
+ * the standard descriptors that writing the output does not need, where
+ * the host can; where it cannot, yes runs as before.
+ */
+void	confine_output(void);
 
 #endif /* !_YES_EXTERN_H_ */

@@ -58,6 +58,11 @@ main(int argc, char *argv[])
 	if (out != line && line != yes_default)
 		free(line);
 
+	/*
+	 * Everything yes needs is open and built: from here on it can only
+	 * write to what it was given.
+	 */
+	confine_output();
 	off = 0;
 	if (bufsz_lends_pages(engine, &sb))
 		off = lend_output(out, outlen);

@@ -4,7 +4,8 @@
  * yes on Linux: the prepared output is lent to the pipe with vmsplice(2)
  * instead of being copied into it.  That is only correct because the
  * output never changes once built: a reader may see these pages long
- * after the call returns.
+ * after the call returns.  Once its output is built, yes enters a Landlock
+ * sandbox that allows no file at all.
  */
 
 #include <sys/types.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "extern.h"
+#include "sandbox.h"
 
 /*
  * The pipe asked for.  Lent pages take one pipe slot each, so Linux's
@@ -64,4 +66,19 @@ lend_output(char *out, size_t len)
 		} else if (n == 0 || errno != EINTR)
 			return (off);
 	}
+}
+
+/*
+ * Where the kernel has no Landlock, or refuses it, yes runs as before:
+ * the sandbox takes nothing yes needs.
+ */
+void
+confine_output(void)
+{
+	struct sandbox *sb;
+
+	if ((sb = sandbox_new()) == NULL)
+		return;
+	(void)sandbox_enter(sb);
+	sandbox_free(sb);
 }

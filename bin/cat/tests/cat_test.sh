@@ -1149,17 +1149,6 @@ EOF
 	    "$(prog)" sock
 }
 
-# Whether this host's kernel offers Landlock (Linux 5.13 and later, when
-# enabled): landlock_create_ruleset(NULL, 0, VERSION), system call 444.
-have_landlock()
-{
-	[ "$(uname -s)" = Linux ] && command -v python3 > /dev/null &&
-	    python3 -c '
-import ctypes, sys
-libc = ctypes.CDLL(None, use_errno=True)
-sys.exit(0 if libc.syscall(444, None, 0, 1) >= 1 else 1)'
-}
-
 atf_test_case devnull_operands
 devnull_operands_head()
 {

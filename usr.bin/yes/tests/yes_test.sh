@@ -383,6 +383,140 @@ paths_taken_body()
 	atf_check -o match:"^write\\(1, .*ENOSPC" cat trace
 }
 
+# in_landlock_layers PROG [ARG ...]: run PROG inside 16 nested Landlock
+# domains, the most a process can be in, so that the kernel refuses it
+# one more: E2BIG.  Each layer handles only the making of character
+# devices, which neither yes nor strace does.
+in_landlock_layers()
+{
+	python3 -c '
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+class Attr(ctypes.Structure):
+    _fields_ = [("handled_access_fs", ctypes.c_uint64)]
+attr = Attr(1 << 6)
+if libc.prctl(38, 1, 0, 0, 0) != 0:
+    sys.exit("no_new_privs refused")
+for layer in range(16):
+    fd = libc.syscall(444, ctypes.byref(attr), ctypes.sizeof(attr), 0)
+    if fd < 0 or libc.syscall(446, fd, 0) != 0:
+        sys.exit("Landlock layer %d refused" % layer)
+    os.close(fd)
+os.execvp(sys.argv[1], sys.argv[1:])' "$@"
+}
+
+# landlock_trace [WRAPPER ...]: yes into a pipe under strace, with
+# BUFSZ_PATH=rw so that every output call is a write(2) of the buffer;
+# the trace in trace, the first 1000000 bytes in out.
+landlock_trace()
+{
+	BUFSZ_PATH=rw "$@" strace -o trace \
+	    -e trace=%file,sysinfo,prctl,landlock_restrict_self,write \
+	    "$(prog)" | head -c 1000000 > out
+	expect_bytes 1000000 y > exp
+	atf_check cmp exp out
+}
+
+# first_write: the size of the first write(2) to stdout in trace.
+first_write()
+{
+	sed -n 's/^write(1, .*, \([0-9]*\)) *= .*/\1/p' trace | head -n 1
+}
+
+# ktrace_calls: the system calls of a ktrace(1) of yes, in ktr, one a
+# line, each with its result where kdump shows it: "cap_enter 0".
+ktrace_calls()
+{
+	kdump -f ktr | awk '
+		$3 == "CALL" { sub(/\(.*/, "", $4); print $4 }
+		$3 == "RET" && $4 == "cap_enter" { print "cap_enter " $5 }'
+}
+
+atf_test_case confined
+confined_head()
+{
+	atf_set descr "Once its output is built, yes is confined: in a" \
+	    "Landlock domain that allows no file on Linux, in capability" \
+	    "mode on FreeBSD; the machine is probed before, nothing" \
+	    "opened by name after"
+	atf_set timeout 60
+}
+confined_body()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	case $(uname -s) in
+	Linux)
+		have_landlock || atf_skip "the kernel offers no Landlock"
+		command -v strace > /dev/null || atf_skip "no strace"
+		landlock_trace
+		# Confined before the first write, probed before that, and
+		# nothing looked up by name after.
+		atf_check -o inline:'landlock_restrict_self = 0\n' -x "awk '
+			/^landlock_restrict_self\\(/ {
+				print \"landlock_restrict_self = \" \$NF; on = 1 }
+			!on && /^write\\(1,/ { print \"written before\" }
+			on && /^(open|openat|openat2|creat|stat|statx|access|faccessat|readlink|sysinfo)\\(/ {
+				print \"after: \" \$0 }' trace"
+		grep -q '^sysinfo(' trace ||
+		    atf_fail "no sysinfo(2): where did the memory come from?"
+		# The process itself says so while it runs.
+		mkfifo fifo
+		"$(prog)" > fifo &
+		pid=$!
+		exec 3< fifo
+		head -n 1 <&3 > /dev/null
+		grep -q '^NoNewPrivs:[[:space:]]*1' /proc/$pid/status ||
+		    atf_fail "yes runs without no_new_privs: not confined"
+		exec 3<&-
+		wait $pid
+		atf_check_equal 141 $?
+		;;
+	FreeBSD)
+		command -v ktrace > /dev/null || atf_skip "no ktrace"
+		ktrace -f ktr "$(prog)" | head -c 1000000 > out
+		[ -s ktr ] || atf_skip "no ktrace(2): a kernel without KTRACE"
+		expect_bytes 1000000 y > exp
+		atf_check cmp exp out
+		# In capability mode before the first write; every sysctl
+		# (hw.physmem, the page size) before it, no open after it.
+		atf_check -o inline:'cap_enter 0\n' -x "ktrace_calls | awk '
+			/^cap_enter / { print; on = 1; next }
+			!on && /^write\$/ { print \"written before\" }
+			on && /sysctl|^open|^openat\$|^fstatat\$/ {
+				print \"after: \" \$0 }'"
+		ktrace_calls | grep -q sysctl ||
+		    atf_fail "no sysctl: where did the memory come from?"
+		;;
+	*)
+		atf_skip "yes has no sandbox on $(uname -s)"
+		;;
+	esac
+}
+
+atf_test_case sandbox_refused
+sandbox_refused_head()
+{
+	atf_set descr "Where the kernel refuses Landlock, yes runs as it" \
+	    "would confined: the same bytes, written from a buffer of" \
+	    "the same size"
+	atf_set timeout 60
+}
+sandbox_refused_body()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	have_landlock || atf_skip "the kernel offers no Landlock"
+	command -v strace > /dev/null || atf_skip "no strace"
+	landlock_trace
+	grep -q '^landlock_restrict_self(.*= 0$' trace ||
+	    atf_fail "yes is not confined where the kernel allows it"
+	confined=$(first_write)
+	landlock_trace in_landlock_layers
+	grep -q '^landlock_restrict_self(.*= -1 E2BIG' trace ||
+	    atf_fail "the kernel did not refuse a 17th Landlock layer"
+	atf_check_equal "$confined" "$(first_write)"
+	[ "$confined" -ge 4096 ] || atf_fail "a write of $confined bytes"
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case default
@@ -400,4 +534,6 @@ atf_init_test_cases()
 	atf_add_test_case huge_size_small_machine
 	atf_add_test_case huge_size_in_cgroup
 	atf_add_test_case paths_taken
+	atf_add_test_case confined
+	atf_add_test_case sandbox_refused
 }
