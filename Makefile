@@ -9,6 +9,7 @@
 #	make check-bsd		compile everything for FreeBSD and NetBSD
 #	make check-freebsd-mk	build cat, cp and yes with FreeBSD's share/mk
 #	make check-musl		build with musl-gcc, run the suites on that
+#	make check-i386		build with gcc -m32, run the suites on that
 #	make freebsd-import FREEBSD_SRC=DIR [PATCH=file]
 #				put the tree into a FreeBSD source tree
 #	make check-freebsd-import	the import, into a small extract
@@ -26,7 +27,7 @@
 
 _TARGETS=	all buildworld installworld install test lint bench fuzz \
 		safety clean cleandir obj depend showworld check-bsd \
-		check-freebsd-mk check-musl freebsd-import \
+		check-freebsd-mk check-musl check-i386 freebsd-import \
 		check-freebsd-import compare-freebsd check-freebsd-vm
 
 .if !defined(_BASE_MK)
@@ -115,6 +116,10 @@ check-freebsd-mk: .PHONY
 check-musl: .PHONY all
 	@sh ${SRCTOP}/tools/check-musl.sh ${SRCTOP} ${OBJROOT}check-musl \
 	    ${DESTDIR}
+
+# The whole world and its tests built for i386, run on this kernel.
+check-i386: .PHONY
+	@sh ${SRCTOP}/tools/check-i386.sh ${SRCTOP} ${OBJROOT}check-i386
 
 freebsd-import: .PHONY
 .if empty(_IMPORT_INTO)

@@ -80,8 +80,8 @@ void	bufsz_engine_force(struct bufsz_engine *, enum bufsz_path,
 enum bufsz_path bufsz_engine_last(const struct bufsz_engine *);
 
 /*
- * BUFSZ_PATH and BUFSZ_SIZE as the library reads them: 0 and the value,
- * or -1 when malformed.  The engine then takes a size in whole pages (at
+ * BUFSZ_PATH and BUFSZ_SIZE as the library reads them: 0 and the value
+ * (SIZE_MAX for a size past it), or -1 when malformed.  The engine then takes a size in whole pages (at
  * least one), and no more than bufsz_policy_limit() allows.
  */
 int	bufsz_parse_path(const char *, enum bufsz_path *);

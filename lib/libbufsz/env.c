@@ -67,9 +67,10 @@ bufsz_parse_size(const char *s, size_t *sz)
 		return (-1);
 	errno = 0;
 	v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v == 0 || v > SIZE_MAX)
+	if (errno != 0 || *end != '\0' || v == 0)
 		return (-1);
-	*sz = (size_t)v;
+	/* Too large to address is as large as can be: the caller cuts it. */
+	*sz = v > SIZE_MAX ? SIZE_MAX : (size_t)v;
 	return (0);
 }
 

@@ -46,14 +46,21 @@ static int	least_limit(const char *, const char *, const struct layout *,
 int
 bufsz_host_physmem(uint64_t *mem)
 {
-	uint64_t limit;
-	long pages;
+	uint64_t limit, pages;
+	size_t page;
+	long n;
 
-	if ((pages = sysconf(_SC_PHYS_PAGES)) <= 0) {
+	/*
+	 * glibc counts the pages in an unsigned long and returns it as a
+	 * long, which a 32-bit process sees negative from 8 TiB on.
+	 */
+	if ((n = sysconf(_SC_PHYS_PAGES)) == 0 || n == -1) {
 		errno = ENOSYS;
 		return (-1);
 	}
-	*mem = (uint64_t)pages * bufsz_pagesize();
+	pages = (unsigned long)n;
+	page = bufsz_pagesize();
+	*mem = pages > UINT64_MAX / page ? UINT64_MAX : pages * page;
 	if (bufsz_physmem_cgroup("/sys/fs/cgroup", "/proc/self/cgroup",
 	    &limit) && limit < *mem)
 		*mem = limit;

@@ -75,6 +75,16 @@
 #endif
 
 /*
+ * copy_file_range and splice take 64-bit offsets whatever off_t is, and
+ * glibc declares them so; this file is built with glibc's 32-bit off_t.
+ */
+#ifdef __GLIBC__
+typedef __off64_t	off64p_t;
+#else
+typedef off_t		off64p_t;
+#endif
+
+/*
  * glibc has a second entry point for each call that takes an off_t or a
  * struct stat, and a program built with _FILE_OFFSET_BITS=64 (as this
  * tree builds) calls that one, on 64-bit hosts too.  This library is
@@ -196,14 +206,14 @@ static int	(*real_fstatfs64)(int, struct statfs64 *);
 #endif
 #endif
 #ifdef HAVE_CFR
-static ssize_t	(*real_copy_file_range)(int, off_t *, int, off_t *, size_t,
-		    unsigned int);
+static ssize_t	(*real_copy_file_range)(int, off64p_t *, int, off64p_t *,
+		    size_t, unsigned int);
 #endif
 #ifdef __linux__
-static ssize_t	(*real_splice)(int, off_t *, int, off_t *, size_t,
+static ssize_t	(*real_splice)(int, off64p_t *, int, off64p_t *, size_t,
 		    unsigned int);
 static ssize_t	(*real_sendfile)(int, int, off_t *, size_t);
-static ssize_t	(*real_vmsplice)(int, const struct iovec *, unsigned long,
+static ssize_t	(*real_vmsplice)(int, const struct iovec *, size_t,
 		    unsigned int);
 static int	(*real_fstatfs)(int, struct statfs *);
 #endif
@@ -893,22 +903,22 @@ COUNTED(write, F_WRITE, (int fd, const void *buf, size_t len),
 DEF_PREAD(, off_t)
 DEF_PWRITE(, off_t)
 #ifdef HAVE_CFR
-COUNTED(copy_file_range, F_CFR, (int in, off_t *inoff, int out,
-    off_t *outoff, size_t len, unsigned int flags),
+COUNTED(copy_file_range, F_CFR, (int in, off64p_t *inoff, int out,
+    off64p_t *outoff, size_t len, unsigned int flags),
     (in, inoff, out, outoff, len, flags))
 #endif
 DEF_MMAP(, off_t)
 DEF_LSEEK(, off_t)
 
 #ifdef __linux__
-COUNTED(splice, F_SPLICE, (int in, off_t *inoff, int out, off_t *outoff,
-    size_t len, unsigned int flags), (in, inoff, out, outoff, len, flags))
+COUNTED(splice, F_SPLICE, (int in, off64p_t *inoff, int out,
+    off64p_t *outoff, size_t len, unsigned int flags),
+    (in, inoff, out, outoff, len, flags))
 DEF_SENDFILE(, off_t)
 
 /* "short" lends the pipe half of the first segment only. */
 ssize_t
-vmsplice(int fd, const struct iovec *iov, unsigned long cnt,
-    unsigned int flags)
+vmsplice(int fd, const struct iovec *iov, size_t cnt, unsigned int flags)
 {
 	struct fault *ft;
 	struct iovec half;
@@ -1103,6 +1113,7 @@ DEF_STAT(fstatfs64, F_FSTATFS, (int fd, struct statfs64 *sb), (fd, sb),
 long
 sysconf(int name)
 {
+	uintmax_t pages;
 	long pg;
 
 	RESOLVE(real_sysconf, "sysconf");
@@ -1112,8 +1123,16 @@ sysconf(int name)
 	if (name == _SC_PAGESIZE && fake_pagesize != 0)
 		return (fake_pagesize);
 #ifdef _SC_PHYS_PAGES
-	if (name == _SC_PHYS_PAGES && fake_physmem != 0 && pg > 0)
-		return ((long)(fake_physmem / (uintmax_t)pg));
+	if (name == _SC_PHYS_PAGES && fake_physmem != 0 && pg > 0) {
+		/*
+		 * As glibc says it: an unsigned long, saturated short of the
+		 * -1 of an error, returned as a long however it wraps.
+		 */
+		pages = fake_physmem / (uintmax_t)pg;
+		if (pages >= ULONG_MAX)
+			pages = ULONG_MAX - 1;
+		return ((long)(unsigned long)pages);
+	}
 #endif
 	return (real_sysconf(name));
 }

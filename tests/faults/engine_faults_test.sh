@@ -242,6 +242,27 @@ pol_run()
 	fi_count read max
 }
 
+# pol_large PHYSMEM...: on machines of each PHYSMEM bytes, cat and cp
+# copy with the large buffer (the small one under a small cgroup limit).
+pol_large()
+{
+	eng_init
+	_want=$LARGE
+	_lim=$(cgroup_limit)
+	if [ -n "$_lim" ] && [ "$_lim" -lt "$LARGE_MINMEM" ]; then
+		echo "cgroup memory.max is $_lim: a small machine after all"
+		_want=$SMALL
+	fi
+	for _mem in "$@"; do
+		for _p in cat cp; do
+			_got=$(pol_run "$_p" "$_mem")
+			[ "$_got" -eq "$_want" ] ||
+			    atf_fail "$_p read $_got bytes at a time on a" \
+			    "machine of $_mem bytes, not $_want"
+		done
+	done
+}
+
 atf_test_case policy_small_machine
 policy_small_machine_head()
 {
@@ -266,18 +287,18 @@ policy_large_machine_head()
 }
 policy_large_machine_body()
 {
-	eng_init
-	_want=$LARGE
-	_lim=$(cgroup_limit)
-	if [ -n "$_lim" ] && [ "$_lim" -lt "$LARGE_MINMEM" ]; then
-		echo "cgroup memory.max is $_lim: a small machine after all"
-		_want=$SMALL
-	fi
-	for _p in cat cp; do
-		_got=$(pol_run "$_p" 1099511627776)
-		[ "$_got" -eq "$_want" ] ||
-		    atf_fail "$_p read $_got bytes at a time on 1 TiB, not $_want"
-	done
+	pol_large 1099511627776
+}
+
+atf_test_case policy_huge_machine
+policy_huge_machine_head()
+{
+	atf_set descr "On machines of 8 TiB and 16 TiB, more pages than a" \
+	    "32-bit long counts, a large file is copied with the large buffer"
+}
+policy_huge_machine_body()
+{
+	pol_large 8796093022208 17592186044416
 }
 
 atf_test_case policy_pagesize
@@ -315,6 +336,7 @@ atf_init_test_cases()
 	atf_add_test_case mmap_refused
 	atf_add_test_case policy_small_machine
 	atf_add_test_case policy_large_machine
+	atf_add_test_case policy_huge_machine
 	atf_add_test_case policy_pagesize
 	atf_add_test_case sparse_grown
 	atf_add_test_case end_read

@@ -334,8 +334,11 @@ unspill(struct holding *g, const char *p, size_t len)
 
 	h = g->g_h;
 	g->g_nofile = 1;
+	/* Compared as a file size first: a 32-bit size_t would cut it. */
+	if ((uint64_t)g->g_flen > g->g_hard)
+		return (FULL);
 	flen = (size_t)g->g_flen;
-	if (flen > g->g_hard || len > g->g_hard - flen)
+	if (len > g->g_hard - flen)
 		return (FULL);
 	cap = flen + len;
 	if ((buf = malloc(cap)) == NULL)

@@ -584,6 +584,7 @@ progress_whole_lines_body()
 	pid=$!
 	# cp reads the FIFO once this opens: then it is inside the copy.
 	exec 3> fifo
+	signal_set $pid $sig || atf_fail "cp never caught $sig"
 	tries=0
 	until grep -q '%$' out; do
 		tries=$((tries + 1))
@@ -623,6 +624,8 @@ progress_apart_body()
 	$(prog) -v a fifo dst > out 2> err &
 	pid=$!
 	exec 3> fifo
+	# Until cp has its handler, the signal would end it.
+	signal_set $pid $sig || atf_fail "cp never caught $sig"
 	tries=0
 	until [ -s err ]; do
 		tries=$((tries + 1))

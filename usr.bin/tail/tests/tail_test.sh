@@ -909,6 +909,36 @@ EOT
 	atf_check -o empty cat err.full
 }
 
+atf_test_case spill_past_4g
+spill_past_4g_head()
+{
+	atf_set descr "A 32-bit tail whose temporary file has taken more than" \
+	    "4 GiB, and can take no more, says the input is too large" \
+	    "rather than show what a 32-bit size keeps of it"
+	atf_set timeout 900
+}
+spill_past_4g_body()
+{
+	# ELF's class byte: 1 for a 32-bit program; a 64-bit size_t holds
+	# any file, and what this case needs is 4 GiB of writes.
+	[ "$(od -An -tx1 -j4 -N1 "$(prog)" | tr -d ' ')" = 01 ] ||
+	    atf_skip "tail is not a 32-bit program"
+	small_machine
+	mkdir tmp
+	# Half the free space goes to the file, which must pass 4 GiB.
+	free=$(df -Pk tmp | awk 'NR == 2 { print $4 }')
+	[ "$free" -gt 8400000 ] || atf_skip "less than 8.1 GiB free here"
+	# Writes stop 1 MiB past 4 GiB (ulimit -f counts 512-byte blocks):
+	# the file is read back into memory, where a 32-bit size would see
+	# 1 MiB of it and the 32 MiB of memory would take that.
+	limit=$(((4194304 + 1024) * 2))
+	atf_check -s exit:1 -o empty \
+	    -e match:"^tail: $PWD/tmp/tail\\.[A-Za-z0-9]{6}: File too large\$" \
+	    -x "head -c 4297064448 /dev/zero | sh -c \"trap '' XFSZ;
+	    ulimit -f $limit; exec env TMPDIR=$PWD/tmp $small $(prog) -n 1\""
+	[ -z "$(ls tmp)" ] || atf_fail "left behind: $(ls tmp)"
+}
+
 atf_test_case large_file
 large_file_head()
 {
@@ -1239,6 +1269,7 @@ atf_init_test_cases()
 	atf_add_test_case spill
 	atf_add_test_case spill_bounds
 	atf_add_test_case spill_no_fill
+	atf_add_test_case spill_past_4g
 	atf_add_test_case large_file
 	atf_add_test_case proc_and_sys
 	atf_add_test_case terminal
