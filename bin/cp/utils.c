@@ -30,6 +30,7 @@ static int	open_target(const struct node *, mode_t, struct stat *);
 static int	open_existing(const struct node *, mode_t);
 static int	not_the_source(int, const struct stat *, struct stat *);
 static int	copy_data(int, const struct stat *, int, const struct stat *);
+static int	stat_target(const struct node *, struct stat *);
 static int	make_target(const struct node *, maker *, void *, int);
 static int	make_new_file(const struct node *, void *);
 static int	make_hard_or_soft(const struct node *, void *);
@@ -133,7 +134,8 @@ open_target(const struct node *n, mode_t mode, struct stat *outst)
  * is a tree, a symbolic link is followed only while it stays inside the
  * tree, and one that leads out or nowhere is reported rather than
  * written through; elsewhere a link is followed, a dangling one too, as
- * POSIX asks of cp.
+ * POSIX asks of cp, and one that leads to the source is refused before
+ * -i asks.
  */
 static int
 open_existing(const struct node *n, mode_t mode)
@@ -142,8 +144,8 @@ open_existing(const struct node *n, mode_t mode)
 	int fd, islink;
 
 	islink = 0;
-	if (fstatat(n->ddir, n->dname, &tst, Rflag ? AT_SYMLINK_NOFOLLOW :
-	    0) == 0) {
+	if (fstatat(n->ddir, n->dname, &tst, in_target_tree() ?
+	    AT_SYMLINK_NOFOLLOW : 0) == 0) {
 		if (!target_replaceable(n, &tst))
 			return (-1);
 		islink = S_ISLNK(tst.st_mode);
@@ -273,9 +275,29 @@ ask(void)
 }
 
 /*
+ * What is in the way of the target, not followed if a symbolic link,
+ * unless the link leads to the source: then the source is what is there,
+ * so that no way of naming the source lets it be replaced.  A source
+ * that is itself a link is copied as one and only compared as one.
+ */
+static int
+stat_target(const struct node *n, struct stat *tst)
+{
+	struct stat lst;
+
+	if (fstatat(n->ddir, n->dname, tst, AT_SYMLINK_NOFOLLOW) == -1)
+		return (-1);
+	if (S_ISLNK(tst->st_mode) && !S_ISLNK(n->st.st_mode) &&
+	    fstatat(n->ddir, n->dname, &lst, 0) == 0 &&
+	    lst.st_dev == n->st.st_dev && lst.st_ino == n->st.st_ino)
+		*tst = lst;
+	return (0);
+}
+
+/*
  * Make the target with make(), which fails with EEXIST when something is
- * in the way.  That something is looked at, never through a link
- * (target_replaceable: identical, a directory, -n, -i), removed when
+ * in the way.  That something is looked at (stat_target, then
+ * target_replaceable: identical, a directory, -n, -i), removed when
  * always, -f or -i allow it, and the target made again, once.  Returns 0
  * when made, else 1, reported.
  */
@@ -290,8 +312,7 @@ make_target(const struct node *n, maker *make, void *arg, int always)
 			return (0);
 		if (errno != EEXIST || replaced)
 			break;
-		if (fstatat(n->ddir, n->dname, &tst, AT_SYMLINK_NOFOLLOW) ==
-		    -1) {
+		if (stat_target(n, &tst) == -1) {
 			if (errno == ENOENT)
 				continue;	/* gone meanwhile */
 			break;
