@@ -303,6 +303,80 @@ fflag_body()
 	atf_check -o inline:"x\n" cat keep2
 }
 
+atf_test_case fflag_kept cleanup
+fflag_kept_head()
+{
+	atf_set "descr" "-f overwrites in place a target it cannot remove," \
+	    "if it can write it, as FreeBSD's cp does, and fails where that" \
+	    "cannot be done"
+	atf_set "require.user" "unprivileged"
+}
+fflag_kept_body()
+{
+	mkdir -p d/sub s
+	seq 1 1000 > f
+	seq 1 50 > s/t
+	echo out > w
+	echo in > d/w
+	for t in t t2 t3 ro; do
+		echo old > d/$t
+	done
+	chmod 444 d/ro
+	touch -t 200102030405 f
+	ln -s ../w d/l
+	ln -s w d/il
+	ln -s sub/../w d/il2
+	chmod 555 d
+	id=$(fact id d/t)
+	atf_check $(prog) -f f d/t
+	atf_check cmp f d/t
+	atf_check_equal "$id" "$(fact id d/t)"
+	atf_check $(prog) -fp f d/t2
+	atf_check cmp f d/t2
+	atf_check test ! d/t2 -nt f -a ! d/t2 -ot f
+	atf_check $(prog) -Rf s/ d
+	atf_check cmp s/t d/t
+	atf_check_equal "$id" "$(fact id d/t)"
+	# Whatever -f, -R or -p say, a target that cannot be written stays.
+	m="Permission denied"
+	for o in -f -Rf -fp -af; do
+		atf_check -s exit:1 -e inline:"cp: d/ro: $m\n" $(prog) $o f d/ro
+		atf_check -o inline:"old\n" cat d/ro
+	done
+	# A link that cannot be removed is followed: without -R anywhere,
+	# under -R only while it stays inside the target tree.
+	mkdir s2 s3
+	echo new > s2/l
+	atf_check -s exit:1 -e inline:"cp: d/l: $m\n" $(prog) -Rf s2/ d
+	atf_check -o inline:"out\n" cat w
+	for t in il il2; do
+		echo "new $t" > s3/$t
+		atf_check $(prog) -Rf s3/$t d
+		atf_check -o inline:"new $t\n" cat d/w
+	done
+	atf_check $(prog) -f f d/l
+	atf_check cmp f w
+	atf_check $(prog) -f f d/il2
+	atf_check cmp f d/w
+	atf_check -o inline:"../w\n" readlink d/l
+	atf_check -o inline:"sub/../w\n" readlink d/il2
+	# A new file, a link or a node cannot be made there: each is an
+	# error, and what was there stays.
+	atf_check -s exit:1 -e inline:"cp: d/new: $m\n" $(prog) -f f d/new
+	for o in -lf -sf; do
+		atf_check -s exit:1 -e match:"^cp: d/t3: " $(prog) $o f d/t3
+		atf_check -o inline:"old\n" cat d/t3
+	done
+	ln -s f fl
+	atf_check -s exit:1 -e match:"^cp: d/t3: " $(prog) -RPf fl d/t3
+	atf_check -o inline:"old\n" cat d/t3
+	chmod 755 d
+}
+fflag_kept_cleanup()
+{
+	chmod 755 d 2>/dev/null || true
+}
+
 atf_test_case nflag
 nflag_head()
 {
@@ -1874,6 +1948,7 @@ atf_init_test_cases()
 	atf_add_test_case dangling_source
 	atf_add_test_case target_longer
 	atf_add_test_case fflag
+	atf_add_test_case fflag_kept
 	atf_add_test_case nflag
 	atf_add_test_case iflag
 	atf_add_test_case fin_last_wins
