@@ -19,6 +19,13 @@
 
 typedef int	maker(const struct node *, void *);
 
+/* How make_target() treats what is in the way, and what it answers. */
+#define	MT_REPLACE	0x1	/* removed, whatever -f and -i say */
+#define	MT_KEEP		0x2	/* one that cannot be removed is left */
+#define	MT_MADE		0
+#define	MT_FAILED	1	/* reported */
+#define	MT_KEPT		2	/* not removed, under MT_KEEP; unreported */
+
 /* What make_new_file() is given and gives back. */
 struct newfile {
 	mode_t	mode;
@@ -30,6 +37,7 @@ static int	open_target(const struct node *, mode_t, struct stat *);
 static int	open_existing(const struct node *, mode_t);
 static int	not_the_source(int, const struct stat *, struct stat *);
 static int	copy_data(int, const struct stat *, int, const struct stat *);
+static int	stat_target(const struct node *, struct stat *);
 static int	make_target(const struct node *, maker *, void *, int);
 static int	make_new_file(const struct node *, void *);
 static int	make_hard_or_soft(const struct node *, void *);
@@ -52,7 +60,7 @@ copy_file(struct node *n)
 		if (n->sfd != -1)
 			(void)close(n->sfd);
 		n->sfd = -1;
-		return (make_target(n, make_hard_or_soft, NULL, 0));
+		return (make_target(n, make_hard_or_soft, NULL, 0) != MT_MADE);
 	}
 	in = n->sfd;
 	n->sfd = -1;
@@ -94,11 +102,24 @@ open_target(const struct node *n, mode_t mode, struct stat *outst)
 	int fd;
 
 	if (fflag) {
-		/* -f: what is in the way goes, and a new file is made. */
+		/*
+		 * -f: what is in the way goes, and a new file is made; one
+		 * that cannot be removed (its directory is not writable) is
+		 * overwritten in place instead, if it can be opened for that.
+		 */
 		nf.mode = mode;
-		if (make_target(n, make_new_file, &nf, 1) != 0)
+		switch (make_target(n, make_new_file, &nf, MT_REPLACE |
+		    MT_KEEP)) {
+		case MT_MADE:
+			fd = nf.fd;
+			break;
+		case MT_KEPT:
+			if ((fd = open_existing(n, mode)) == -1)
+				return (-1);
+			break;
+		default:
 			return (-1);
-		fd = nf.fd;
+		}
 	} else if ((fd = openat(n->ddir, n->dname, O_WRONLY | O_CREAT |
 	    O_EXCL | O_NOCTTY | O_CLOEXEC, mode)) == -1) {
 		if (errno != EEXIST) {
@@ -133,7 +154,8 @@ open_target(const struct node *n, mode_t mode, struct stat *outst)
  * is a tree, a symbolic link is followed only while it stays inside the
  * tree, and one that leads out or nowhere is reported rather than
  * written through; elsewhere a link is followed, a dangling one too, as
- * POSIX asks of cp.
+ * POSIX asks of cp, and one that leads to the source is refused before
+ * -i asks.
  */
 static int
 open_existing(const struct node *n, mode_t mode)
@@ -142,8 +164,8 @@ open_existing(const struct node *n, mode_t mode)
 	int fd, islink;
 
 	islink = 0;
-	if (fstatat(n->ddir, n->dname, &tst, Rflag ? AT_SYMLINK_NOFOLLOW :
-	    0) == 0) {
+	if (fstatat(n->ddir, n->dname, &tst, in_target_tree() ?
+	    AT_SYMLINK_NOFOLLOW : 0) == 0) {
 		if (!target_replaceable(n, &tst))
 			return (-1);
 		islink = S_ISLNK(tst.st_mode);
@@ -273,40 +295,63 @@ ask(void)
 }
 
 /*
- * Make the target with make(), which fails with EEXIST when something is
- * in the way.  That something is looked at, never through a link
- * (target_replaceable: identical, a directory, -n, -i), removed when
- * always, -f or -i allow it, and the target made again, once.  Returns 0
- * when made, else 1, reported.
+ * What is in the way of the target, not followed if a symbolic link,
+ * unless the link leads to the source: then the source is what is there,
+ * so that no way of naming the source lets it be replaced.  A source
+ * that is itself a link is copied as one and only compared as one.
  */
 static int
-make_target(const struct node *n, maker *make, void *arg, int always)
+stat_target(const struct node *n, struct stat *tst)
+{
+	struct stat lst;
+
+	if (fstatat(n->ddir, n->dname, tst, AT_SYMLINK_NOFOLLOW) == -1)
+		return (-1);
+	if (S_ISLNK(tst->st_mode) && !S_ISLNK(n->st.st_mode) &&
+	    fstatat(n->ddir, n->dname, &lst, 0) == 0 &&
+	    lst.st_dev == n->st.st_dev && lst.st_ino == n->st.st_ino)
+		*tst = lst;
+	return (0);
+}
+
+/*
+ * Make the target with make(), which fails with EEXIST when something is
+ * in the way.  That something is looked at (stat_target, then
+ * target_replaceable: identical, a directory, -n, -i), removed when
+ * MT_REPLACE, -f or -i allow it, and the target made again, once.
+ * Returns MT_MADE, MT_FAILED (reported), or under MT_KEEP, MT_KEPT when
+ * what is in the way could not be removed.
+ */
+static int
+make_target(const struct node *n, maker *make, void *arg, int how)
 {
 	struct stat tst;
 	int replaced;
 
 	for (replaced = 0;; replaced = 1) {
 		if (make(n, arg) == 0)
-			return (0);
+			return (MT_MADE);
 		if (errno != EEXIST || replaced)
 			break;
-		if (fstatat(n->ddir, n->dname, &tst, AT_SYMLINK_NOFOLLOW) ==
-		    -1) {
+		if (stat_target(n, &tst) == -1) {
 			if (errno == ENOENT)
 				continue;	/* gone meanwhile */
 			break;
 		}
 		if (!target_replaceable(n, &tst))
-			return (1);
-		if (!always && !fflag && !iflag) {
+			return (MT_FAILED);
+		if (!(how & MT_REPLACE) && !fflag && !iflag) {
 			errno = EEXIST;
 			break;
 		}
-		if (unlinkat(n->ddir, n->dname, 0) == -1)
+		if (unlinkat(n->ddir, n->dname, 0) == -1) {
+			if (how & MT_KEEP)
+				return (MT_KEPT);
 			break;
+		}
 	}
 	warn("%s", dst.p);
-	return (1);
+	return (MT_FAILED);
 }
 
 /* A new, empty file, for -f. */
@@ -347,7 +392,7 @@ copy_link(struct node *n)
 		warn("%s", src.p);
 		return (1);
 	}
-	rv = make_target(n, make_symlink, target, 1);
+	rv = make_target(n, make_symlink, target, MT_REPLACE) != MT_MADE;
 	free(target);
 	if (rv == 0 && pflag)
 		rv = setfile(-1, n->ddir, n->dname, -1, &n->st);
@@ -395,7 +440,7 @@ copy_special(struct node *n)
 	if (n->sfd != -1)
 		(void)close(n->sfd);
 	n->sfd = -1;
-	if (make_target(n, make_special, NULL, 1) != 0)
+	if (make_target(n, make_special, NULL, MT_REPLACE) != MT_MADE)
 		return (1);
 	return (pflag ? setfile(-1, n->ddir, n->dname, -1, &n->st) : 0);
 }

@@ -303,6 +303,80 @@ fflag_body()
 	atf_check -o inline:"x\n" cat keep2
 }
 
+atf_test_case fflag_kept cleanup
+fflag_kept_head()
+{
+	atf_set "descr" "-f overwrites in place a target it cannot remove," \
+	    "if it can write it, as FreeBSD's cp does, and fails where that" \
+	    "cannot be done"
+	atf_set "require.user" "unprivileged"
+}
+fflag_kept_body()
+{
+	mkdir -p d/sub s
+	seq 1 1000 > f
+	seq 1 50 > s/t
+	echo out > w
+	echo in > d/w
+	for t in t t2 t3 ro; do
+		echo old > d/$t
+	done
+	chmod 444 d/ro
+	touch -t 200102030405 f
+	ln -s ../w d/l
+	ln -s w d/il
+	ln -s sub/../w d/il2
+	chmod 555 d
+	id=$(fact id d/t)
+	atf_check $(prog) -f f d/t
+	atf_check cmp f d/t
+	atf_check_equal "$id" "$(fact id d/t)"
+	atf_check $(prog) -fp f d/t2
+	atf_check cmp f d/t2
+	atf_check test ! d/t2 -nt f -a ! d/t2 -ot f
+	atf_check $(prog) -Rf s/ d
+	atf_check cmp s/t d/t
+	atf_check_equal "$id" "$(fact id d/t)"
+	# Whatever -f, -R or -p say, a target that cannot be written stays.
+	m="Permission denied"
+	for o in -f -Rf -fp -af; do
+		atf_check -s exit:1 -e inline:"cp: d/ro: $m\n" $(prog) $o f d/ro
+		atf_check -o inline:"old\n" cat d/ro
+	done
+	# A link that cannot be removed is followed: without -R anywhere,
+	# under -R only while it stays inside the target tree.
+	mkdir s2 s3
+	echo new > s2/l
+	atf_check -s exit:1 -e inline:"cp: d/l: $m\n" $(prog) -Rf s2/ d
+	atf_check -o inline:"out\n" cat w
+	for t in il il2; do
+		echo "new $t" > s3/$t
+		atf_check $(prog) -Rf s3/$t d
+		atf_check -o inline:"new $t\n" cat d/w
+	done
+	atf_check $(prog) -f f d/l
+	atf_check cmp f w
+	atf_check $(prog) -f f d/il2
+	atf_check cmp f d/w
+	atf_check -o inline:"../w\n" readlink d/l
+	atf_check -o inline:"sub/../w\n" readlink d/il2
+	# A new file, a link or a node cannot be made there: each is an
+	# error, and what was there stays.
+	atf_check -s exit:1 -e inline:"cp: d/new: $m\n" $(prog) -f f d/new
+	for o in -lf -sf; do
+		atf_check -s exit:1 -e match:"^cp: d/t3: " $(prog) $o f d/t3
+		atf_check -o inline:"old\n" cat d/t3
+	done
+	ln -s f fl
+	atf_check -s exit:1 -e match:"^cp: d/t3: " $(prog) -RPf fl d/t3
+	atf_check -o inline:"old\n" cat d/t3
+	chmod 755 d
+}
+fflag_kept_cleanup()
+{
+	chmod 755 d 2>/dev/null || true
+}
+
 atf_test_case nflag
 nflag_head()
 {
@@ -1068,15 +1142,25 @@ source_through_link_body()
 	ln -s f lnk
 	ln -s lnk lnk2
 	ln f hard
+	ln -s hard tohard
+	mkdir sub
+	ln -s ../sub/../f sub/up
+	ln -s "$PWD/f" abs
 	m="are identical (not copied)."
-	for o in "" -R -a -RP -RH -RL -p -Rp -i -n -v; do
-		atf_check -s exit:1 -e inline:"cp: lnk and f $m\n" \
-		    $(prog) $o f lnk </dev/null
-		atf_check -s exit:1 -e inline:"cp: lnk2 and f $m\n" \
-		    $(prog) $o f lnk2 </dev/null
-		atf_check -s exit:1 -e inline:"cp: hard and f $m\n" \
-		    $(prog) $o f hard </dev/null
+	# Refused before -f, -i or -n is looked at, and before -l or -s
+	# would link: each link is left as it was.
+	for o in "" -R -a -RP -RH -RL -p -Rp -i -Ri -n -v -f -Rf -af -pf \
+	    -fv -l -lf -s -sf -Rl -Rsf; do
+		for t in lnk lnk2 hard tohard sub/up abs; do
+			atf_check -s exit:1 -e inline:"cp: $t and f $m\n" \
+			    $(prog) $o f $t </dev/null
+		done
 		atf_check cmp f keep
+		atf_check -o inline:"f\n" readlink lnk
+		atf_check -o inline:"lnk\n" readlink lnk2
+		atf_check -o inline:"hard\n" readlink tohard
+		atf_check -o inline:"../sub/../f\n" readlink sub/up
+		atf_check -o inline:"$PWD/f\n" readlink abs
 	done
 	for p in $paths; do
 		atf_check -s exit:1 -e inline:"cp: lnk and f $m\n" \
@@ -1090,12 +1174,17 @@ source_through_link_body()
 	atf_check -s exit:1 -e inline:"cp: t/f: Permission denied\n" \
 	    $(prog) -R f t
 	atf_check -s exit:1 -e inline:"cp: t/f and f $m\n" $(prog) f t
+	atf_check -s exit:1 -e inline:"cp: t/f and f $m\n" $(prog) -f f t
+	atf_check -s exit:1 -e inline:"cp: t/f and f $m\n" $(prog) -Rf f t
 	atf_check cmp f keep
-	# -f takes the link away and makes a copy in its place.
-	atf_check $(prog) -f f lnk
-	atf_check test -f lnk -a ! -L lnk
-	atf_check cmp f lnk
-	atf_check cmp f keep
+	atf_check -o inline:"../f\n" readlink t/f
+	# -f still replaces a link to another file with a copy.
+	echo other > g
+	ln -s g tog
+	atf_check $(prog) -f f tog
+	atf_check test -f tog -a ! -L tog
+	atf_check cmp f tog
+	atf_check -o inline:"other\n" cat g
 }
 
 atf_test_case source_bind_mounted cleanup
@@ -1128,7 +1217,7 @@ atf_test_case link_farm
 link_farm_head()
 {
 	atf_set "descr" "A tree copied over a farm of links into itself" \
-	    "leaves the source whole; -f replaces the links"
+	    "leaves the source and the links whole, -f too"
 }
 link_farm_body()
 {
@@ -1147,10 +1236,56 @@ link_farm_body()
 	ln -s ../src/a rel/a
 	atf_check -s exit:1 -e inline:"cp: rel/a: $m\n" $(prog) -R src/a rel
 	atf_check diff -r src keep
-	atf_check $(prog) -Rf src/ farm
-	atf_check test -f farm/a -a ! -L farm/a -a ! -L farm/d/b
-	atf_check diff -r src farm
+	m="are identical (not copied)."
+	for o in -Rf -af -RLf -Rfp; do
+		atf_check -s exit:1 -e save:err $(prog) $o src/ farm
+		atf_check -o inline:"cp: farm/a and src/a $m
+cp: farm/d/b and src/d/b $m\n" sort err
+		atf_check -o inline:"$PWD/src/a\n" readlink farm/a
+		atf_check -o inline:"$PWD/src/d/b\n" readlink farm/d/b
+		atf_check diff -r src keep
+	done
+	# A farm of links to a copy is replaced by -f.
+	atf_check $(prog) -Rs "$PWD/keep" farm2
+	atf_check $(prog) -Rf src/ farm2
+	atf_check test -f farm2/a -a ! -L farm2/a -a ! -L farm2/d/b
+	atf_check diff -r src farm2
 	atf_check diff -r src keep
+}
+
+atf_test_case R_target_link_to_source
+R_target_link_to_source_head()
+{
+	atf_set "descr" "-R: a link in the target tree that leads to a" \
+	    "source file, by any path, is refused and left, -f or not"
+}
+R_target_link_to_source_body()
+{
+	mkdir -p s d/sub
+	seq 1 10000 > s/f
+	seq 1 20 > s/g
+	cat s/f > keep
+	mkfifo s/p
+	# Links inside the tree to other names of the sources: a hard link,
+	# a chain through "..", a FIFO.
+	ln s/f d/h
+	ln -s h d/f
+	ln s/g d/g2
+	ln -s sub/../g2 d/g
+	ln s/p d/p2
+	ln -s p2 d/p
+	m="are identical (not copied)."
+	for o in -R -a -Rf -af -RL -Rfp -RH; do
+		atf_check -s exit:1 -e save:err $(prog) $o s/ d
+		atf_check -o inline:"cp: d/f and s/f $m
+cp: d/g and s/g $m
+cp: d/p and s/p $m\n" sort err
+		atf_check cmp s/f keep
+		atf_check test -p s/p
+		atf_check -o inline:"h\n" readlink d/f
+		atf_check -o inline:"sub/../g2\n" readlink d/g
+		atf_check -o inline:"p2\n" readlink d/p
+	done
 }
 
 # A link in the target tree where a directory goes is never followed.
@@ -1813,6 +1948,7 @@ atf_init_test_cases()
 	atf_add_test_case dangling_source
 	atf_add_test_case target_longer
 	atf_add_test_case fflag
+	atf_add_test_case fflag_kept
 	atf_add_test_case nflag
 	atf_add_test_case iflag
 	atf_add_test_case fin_last_wins
@@ -1848,6 +1984,7 @@ atf_init_test_cases()
 	atf_add_test_case source_through_link
 	atf_add_test_case source_bind_mounted
 	atf_add_test_case link_farm
+	atf_add_test_case R_target_link_to_source
 	atf_add_test_case target_dir_link
 	atf_add_test_case target_link_out
 	atf_add_test_case to_link_outside
