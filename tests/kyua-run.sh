@@ -20,6 +20,11 @@ rm -f "$results"
 LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export LSAN_OPTIONS
 
+# As many cases at a time as there are processors (KYUA_JOBS=N to
+# choose): each case has a work directory of its own, and none asserts
+# a time.
+jobs=${KYUA_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+
 # As root, cases that need an unprivileged user run as nobody.
 set --
 if [ "$(id -u)" = 0 ]; then
@@ -27,6 +32,7 @@ if [ "$(id -u)" = 0 ]; then
 fi
 
 (cd "$destdir/usr/tests" && kyua --logfile="$work/kyua.log" \
+    -v parallelism="$jobs" \
     -v test_suites.base.rootdir="$destdir" "$@" test \
     --results-file="$results" -k "$destdir/usr/tests/Kyuafile")
 status=$?
