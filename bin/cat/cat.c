@@ -27,6 +27,7 @@
 #include "bufsz.h"
 #include "bufsz_io.h"
 #include "bufsz_util.h"
+#include "confine.h"
 #include "cook.h"
 #include "extern.h"
 
@@ -112,7 +113,7 @@ main(int argc, char *argv[])
 	 * are regular files (same_file()).
 	 */
 	unseen_ok = !cooking() && !S_ISREG(outst.st_mode);
-	confine(argv);
+	confine(argv, NULL);
 
 	if (*argv == NULL)
 		do_operand("-");
@@ -259,7 +260,7 @@ open_operand(const char *path)
 {
 	int fd;
 
-	fd = open_confined(path);
+	fd = open_confined(path, 0);
 	if (fd == -1 && (errno == ENXIO || errno == EOPNOTSUPP))
 		fd = connect_socket(path);
 	return (fd);

@@ -1,10 +1,13 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * Confining cat to its operands, where the host can (sandbox_*.c).
+ * Confining cat or tail to its operands, where the host can
+ * (sandbox_*.c).
  *
  * Every operand is opened when its turn comes, confined or not, so that
- * cat reads what stands at each name then, as it would unconfined.  The
+ * the program reads what stands at each name then, as it would
+ * unconfined; tail -F opens a name again whenever it leads to a new
+ * file.  The
  * sandbox therefore cannot allow files, which a rename or a new FIFO
  * replaces under the same name; it allows reading beneath the directories
  * that hold the operands.  For an operand that is a symbolic link, it
@@ -15,13 +18,14 @@
  * What no rule can follow is a name that comes to lead into another
  * directory: a directory on its way replaced by another, or the name
  * made a link elsewhere, before its turn.  Only a helper process that
- * stays unconfined and opens each operand for cat could follow that, at
- * the price of a process for every cat; cat instead tells that refusal
- * from a denied permission, and says so (cat(1)).
+ * stays unconfined and opens each operand could follow that, at the
+ * price of a process for every run; open_confined() instead tells that
+ * refusal from a denied permission, for the program to say so (cat(1),
+ * tail(1)).
  *
  * Where a rule cannot be made (an operand's directory is missing or
  * cannot be searched), or there are too many operands, or the host or
- * its kernel has no sandbox, cat runs unconfined.
+ * its kernel has no sandbox, the program runs unconfined.
  */
 
 #include <sys/types.h>
@@ -33,7 +37,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "extern.h"
+#include "confine.h"
 #include "sandbox.h"
 
 /*
@@ -41,7 +45,7 @@
  * read, and every open in the sandbox a check of the directories above
  * the file; many small files (the command lines xargs(1) makes) would pay
  * for both at every file (docs/bench/report.md, "cat's sandbox"), so
- * beyond this cat runs unconfined, at the speed the tree exists for.
+ * beyond this the program runs unconfined, at the speed the tree exists for.
  */
 #define	CONFINE_MAX	1024
 
@@ -56,7 +60,7 @@ static int	allow_dangling(struct sandbox *, const char *,
 static char	*dir_of(const char *);
 
 void
-confine(char *const operands[])
+confine(char *const operands[], void (*prepare)(void))
 {
 	struct sandbox *sb;
 	size_t i, n;
@@ -70,6 +74,8 @@ confine(char *const operands[])
 		for (i = 0; i < n; i++)
 			if (allow_links(sb, operands[i]) != 0)
 				break;
+		if (i == n && prepare != NULL)
+			prepare();
 		if (i == n && sandbox_enter(sb) == 0)
 			confined = 1;
 	}
@@ -77,18 +83,19 @@ confine(char *const operands[])
 }
 
 /*
- * Open operand path for reading, at its turn.  Where the sandbox refused
- * what the file's permissions allow, the answer is what cat would have
- * met unconfined when that can be told without opening (a directory), or
- * else OPEN_OUTSIDE.
+ * Open operand path for reading, at its turn, with flags besides.  Where
+ * the sandbox refused what the file's permissions allow, the answer is
+ * what the program would have met unconfined when that can be told
+ * without opening (a directory), or else OPEN_OUTSIDE.
  */
 int
-open_confined(const char *path)
+open_confined(const char *path, int flags)
 {
 	struct stat st;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_NOCTTY)) != -1 || errno != EACCES ||
+	if ((fd = open(path, O_RDONLY | O_NOCTTY | flags)) != -1 ||
+	    errno != EACCES ||
 	    !confined)
 		return (fd);
 	if (faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) != 0) {

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * cat: what cat.c takes from the files its Makefile picks for the host
- * (lock_ofd.c or lock_flock.c), from progress.c and from confine.c.
+ * (lock_ofd.c or lock_flock.c) and from progress.c.
  */
 
 #ifndef _CAT_EXTERN_H_
@@ -26,17 +26,5 @@ void	progress_init(void);
 void	progress_start(const char *, const struct bufsz_engine *);
 void	progress_add(size_t);
 void	progress_stop(void);
-
-/*
- * confine.c: confine() enters the host's sandbox where it can, given the
- * operands, once everything cat learns lazily is learned.
- * open_confined() opens an operand for reading when its turn comes: a
- * descriptor, -1 with errno set, or OPEN_OUTSIDE when the sandbox refused
- * a file that cat could have read unconfined.
- */
-#define	OPEN_OUTSIDE	(-2)
-
-void	confine(char *const []);
-int	open_confined(const char *);
 
 #endif /* !_CAT_EXTERN_H_ */

@@ -1,0 +1,28 @@
+/*-
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * Confining a program to its operands where the host can (confine.c),
+ * for cat and tail.
+ */
+
+#ifndef _CONFINE_H_
+#define	_CONFINE_H_
+
+/*
+ * confine() enters the host's sandbox where it can, given the operands
+ * (a NULL-terminated list, "-" the standard input), once everything the
+ * program learns lazily is learned.  When the sandbox is about to be
+ * entered, it first calls prepare, if not NULL, for what the program
+ * must still do by name once confined: the sandbox will refuse it.
+ *
+ * open_confined() opens an operand for reading, with flags added to
+ * O_RDONLY, when its turn comes: a descriptor, -1 with errno set, or
+ * OPEN_OUTSIDE when the sandbox refused a file that the program could
+ * have read unconfined.
+ */
+#define	OPEN_OUTSIDE	(-2)
+
+void	confine(char *const [], void (*)(void));
+int	open_confined(const char *, int);
+
+#endif /* !_CONFINE_H_ */
