@@ -1,14 +1,14 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * The sandbox of cat and yes on Linux: Landlock (Linux 5.13 and later,
- * when enabled).
+ * The sandbox of cat, tail and yes on Linux: Landlock (Linux 5.13 and
+ * later, when enabled).
  *
  * The ruleset handles every file system access right the kernel knows:
  * once it is in force, nothing can be opened, created, written, removed,
  * linked, truncated or executed by name, except what a rule allows.  The
- * rules cat's confine.c asks for allow reading only: beneath a directory,
- * or one file by its inode; yes asks for none.  Opening a directory to
+ * rules confine.c asks for allow reading only: beneath a directory, or
+ * one file by its inode; yes asks for none.  Opening a directory to
  * read it (READ_DIR) is never allowed: confine.c tells that refusal
  * apart.  What was open before stays usable: the standard descriptors.
  * Connecting to a Unix-domain socket by name is not a file system access

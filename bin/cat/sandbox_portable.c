@@ -1,10 +1,11 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * cat's sandbox where the host has none that lets an operand be opened
- * by name at its turn: cat runs unconfined.  FreeBSD's capability mode
- * forbids every open by name; it needs libcasper's fileargs service,
- * which opens for cat from a process of its own.
+ * The sandbox of cat and tail where the host has none that lets an
+ * operand be opened by name at its turn: they run unconfined.  FreeBSD's
+ * capability mode forbids every open by name; it needs libcasper's
+ * fileargs service, which opens for the program from a process of its
+ * own.
  */
 
 #include <stddef.h>

@@ -44,8 +44,13 @@ extern enum style style;
 extern uint64_t	count;
 extern int	Fflag, fflag, qflag, rflag, vflag, nfiles, rval;
 
-/* misc.c: errors, output, and the library */
+/*
+ * misc.c: errors, output, and the library.  EOUTSIDE, no errno of the
+ * host's, says that the sandbox refused a name that leads out of it.
+ */
+#define	EOUTSIDE	(-1)
 void	ierr(const char *);
+int	open_name(const char *, int);
 void	oerr(void) __dead2;
 void	out_write(const void *, size_t);
 void	header(const char *, int);
@@ -73,6 +78,7 @@ struct hold {
 };
 int	hold_input(struct hold *, struct input *, int, uint64_t);
 void	hold_free(struct hold *);
+void	hold_prepare(void);
 
 /*
  * follow.c, and the host's way of waiting (follow_<host>.c): ev_set arms

@@ -180,7 +180,7 @@ recheck(struct file *f)
 	if (same_file(&sb, &in->in_st))
 		return (0);
 	/* Another file under the name: the old one to its end, then it. */
-	fd = open(in->in_name, O_RDONLY | O_NONBLOCK);
+	fd = open_name(in->in_name, O_NONBLOCK);
 	serrno = errno;
 	/* Or the same again, the name having come back to it since. */
 	if (fd != -1 && fstat(fd, &sb) == 0 && same_file(&sb, &in->in_st)) {
@@ -224,7 +224,7 @@ reopen(struct file *f)
 	if (f->f_failfd != -1 &&
 	    (fstat(f->f_failfd, &kept) != 0 || kept.st_nlink == 0))
 		(void)let_go(f);
-	if ((fd = open(in->in_name, O_RDONLY | O_NONBLOCK)) == -1) {
+	if ((fd = open_name(in->in_name, O_NONBLOCK)) == -1) {
 		say(f);
 		return (0);
 	}

@@ -11,7 +11,9 @@
  * then read by position as any file is.  When no temporary file can be
  * made or written (TMPDIR missing, full, not a directory), or the file
  * has taken its share of the free space, memory takes it all after all,
- * up to a larger share; only past that does tail fail.
+ * up to a larger share; only past that does tail fail.  Confined, tail
+ * can make no file by name: hold_prepare() makes the temporary file
+ * before, and each input that spills takes it over, emptied.
  *
  * What must be held has no bound of its own: tail -n 1 of an input with
  * no newline holds all of it, and FreeBSD's and GNU's tail grow in
@@ -76,12 +78,23 @@ struct holding {
 	off_t		 g_fmax;	/* the most it may take */
 };
 
+/*
+ * The temporary file made before the sandbox was entered, and its name;
+ * or the name tried and why it failed; spare_made says which is set.
+ */
+static int	 spare = -1;
+static int	 spare_made;
+static int	 spare_errno;
+static char	*spare_path;
+
 static void	set_bounds(struct holding *);
 static int	make_room(struct holding *);
 static int	grow(struct hold *, size_t);
 static void	drop(struct hold *, size_t);
 static int	spill(struct holding *);
+static int	temp_file(struct holding *);
 static char	*temp_path(void);
+static void	close_spill(int);
 static int	spill_rest(struct holding *);
 static int	unspill(struct holding *, const char *, size_t);
 static int	too_much(struct holding *);
@@ -146,8 +159,30 @@ hold_free(struct hold *h)
 	free(h->h_buf);
 	h->h_buf = NULL;
 	if (h->h_spill != -1)
-		(void)close(h->h_spill);
+		close_spill(h->h_spill);
 	h->h_spill = -1;
+}
+
+/*
+ * The temporary file, made and removed now, for the sandbox would refuse
+ * it later; a failure is kept, to be met as it would have been then.
+ */
+void
+hold_prepare(void)
+{
+	int fd;
+
+	spare_made = 1;
+	if ((spare_path = temp_path()) == NULL) {
+		spare_errno = errno;
+		return;
+	}
+	if ((fd = mkstemp(spare_path)) == -1) {
+		spare_errno = errno;
+		return;
+	}
+	(void)unlink(spare_path);
+	spare = fd;
 }
 
 /* The two shares of memory, in bytes this process can address. */
@@ -238,26 +273,21 @@ spill(struct holding *g)
 
 	h = g->g_h;
 	g->g_nofile = 1;
-	if ((g->g_path = temp_path()) == NULL) {
+	if ((fd = temp_file(g)) == -1) {
 		g->g_errno = errno;
 		return (-1);
 	}
-	if ((fd = mkstemp(g->g_path)) == -1) {
-		g->g_errno = errno;
-		return (-1);
-	}
-	(void)unlink(g->g_path);
 	g->g_fmax = INT64_MAX;
 	if (fstatvfs(fd, &sv) == 0)
 		g->g_fmax = (off_t)((uint64_t)sv.f_bavail * sv.f_frsize /
 		    DISK_SHARE);
 	if ((off_t)h->h_len > g->g_fmax) {
-		(void)close(fd);
+		close_spill(fd);
 		return (-1);
 	}
 	if (bufsz_write_all(fd, h->h_buf, h->h_len) != 0) {
 		g->g_errno = errno;
-		(void)close(fd);
+		close_spill(fd);
 		return (-1);
 	}
 	g->g_nofile = 0;
@@ -270,6 +300,48 @@ spill(struct holding *g)
 		h->h_cap = len;
 	}
 	return (0);
+}
+
+/*
+ * A new, empty temporary file with no name left, its name tried in
+ * g_path; -1 with errno set.  The one hold_prepare() made, when it did.
+ */
+static int
+temp_file(struct holding *g)
+{
+	int fd;
+
+	if (spare_made) {
+		if (spare_path != NULL &&
+		    (g->g_path = strdup(spare_path)) == NULL)
+			return (-1);
+		if (spare == -1) {
+			errno = spare_errno;
+			return (-1);
+		}
+		if (ftruncate(spare, 0) != 0 ||
+		    lseek(spare, 0, SEEK_SET) == -1)
+			return (-1);
+		return (dup(spare));
+	}
+	if ((g->g_path = temp_path()) == NULL)
+		return (-1);
+	if ((fd = mkstemp(g->g_path)) == -1)
+		return (-1);
+	(void)unlink(g->g_path);
+	return (fd);
+}
+
+/*
+ * A temporary file let go, emptied first: when it is the one made before
+ * the sandbox, its blocks would otherwise stay taken until tail exits.
+ */
+static void
+close_spill(int fd)
+{
+
+	(void)ftruncate(fd, 0);
+	(void)close(fd);
 }
 
 /* "$TMPDIR/tail.XXXXXX", allocated; NULL with errno set. */
@@ -354,7 +426,7 @@ unspill(struct holding *g, const char *p, size_t len)
 	h->h_buf = buf;
 	h->h_cap = cap;
 	h->h_len = flen + len;
-	(void)close(h->h_spill);
+	close_spill(h->h_spill);
 	h->h_spill = -1;
 	return (ROOM);
 }

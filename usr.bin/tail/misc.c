@@ -16,6 +16,7 @@
 
 #include "bufsz.h"
 #include "bufsz_io.h"
+#include "confine.h"
 #include "extern.h"
 
 static struct bufsz_engine *engine;
@@ -33,9 +34,28 @@ ierr(const char *name)
 	int serrno;
 
 	serrno = errno;
-	warn("%s", name);
+	if (serrno == EOUTSIDE)
+		warnx("%s: now leads outside the sandbox", name);
+	else
+		warn("%s", name);
 	rval = 1;
 	errno = serrno;
+}
+
+/*
+ * Open name for reading, with flags besides, in the sandbox when tail is
+ * in one; -1 with errno set, EOUTSIDE when only the sandbox refused it.
+ */
+int
+open_name(const char *name, int flags)
+{
+	int fd;
+
+	if ((fd = open_confined(name, flags)) == OPEN_OUTSIDE) {
+		errno = EOUTSIDE;
+		return (-1);
+	}
+	return (fd);
 }
 
 /* A failure on the output ends tail. */
@@ -77,6 +97,8 @@ header(const char *name, int nl)
 /*
  * The engine, and the standard output it copies to.  Before any input
  * is opened: with descriptor 1 closed, the first input would be given it.
+ * The memory the policy and hold.c count is probed now, before the
+ * sandbox takes away the files the host tells it in.
  */
 void
 engine_open(void)
@@ -86,6 +108,8 @@ engine_open(void)
 		oerr();
 	if ((engine = bufsz_engine_new(0)) == NULL)
 		err(1, NULL);
+	(void)bufsz_memory();
+	(void)bufsz_size(NULL, &outst);
 }
 
 /*

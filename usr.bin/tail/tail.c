@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "bufsz_util.h"
+#include "confine.h"
 #include "extern.h"
 
 /*
@@ -59,6 +60,7 @@ static int	open_input(struct input *, const char *);
 static void	tail_operands(char **, int);
 static void	follow_operands(char **, int);
 static void	tail_stdin(void);
+static void	confine_operands(char **, int);
 
 int
 main(int argc, char *argv[])
@@ -128,6 +130,7 @@ main(int argc, char *argv[])
 	}
 
 	engine_open();
+	confine_operands(argv, argc);
 	if (argc > 0 && fflag)
 		follow_operands(argv, argc);
 	else if (argc > 0)
@@ -306,6 +309,28 @@ parse_number(const char *s, int64_t *num)
 	return (0);
 }
 
+/*
+ * Confined before the first byte is read, where the host can: reading
+ * beneath the operands' directories only (confine.c), so that -F can
+ * open a name again.  engine_open() has learned what the policy needs;
+ * hold_prepare() makes the temporary file a stream may need.  "-" is a
+ * file's name here, not the standard input as it is to confine().
+ */
+static void
+confine_operands(char **argv, int argc)
+{
+	static char dash[] = "./-";
+	char **names;
+	int i;
+
+	if ((names = calloc((size_t)argc + 1, sizeof(*names))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < argc; i++)
+		names[i] = strcmp(argv[i], "-") == 0 ? dash : argv[i];
+	confine(names, hold_prepare);
+	free(names);
+}
+
 /* Open and fstat; -1 with errno set, nothing left open. */
 static int
 open_input(struct input *in, const char *name)
@@ -313,7 +338,7 @@ open_input(struct input *in, const char *name)
 	int serrno;
 
 	in->in_name = name;
-	if ((in->in_fd = open(name, O_RDONLY)) == -1)
+	if ((in->in_fd = open_name(name, 0)) == -1)
 		return (-1);
 	if (fstat(in->in_fd, &in->in_st) != 0) {
 		serrno = errno;
