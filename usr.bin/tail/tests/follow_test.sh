@@ -678,6 +678,77 @@ fb_kqueue_tmpfs_ufs_cleanup()
 	true
 }
 
+# confined_or_skip: skips where tail cannot be confined (no Landlock);
+# else the running tail ($tailpid) must be, as /proc shows it.
+confined_or_skip()
+{
+	have_landlock || atf_skip "the kernel offers no Landlock"
+	wait_until grep -q '^NoNewPrivs:[[:space:]]*1' /proc/$tailpid/status ||
+	    atf_fail "tail -F runs without no_new_privs: not confined"
+}
+
+atf_test_case confined_rotation cleanup
+confined_rotation_head()
+{
+	atf_set descr "-F, confined with Landlock: a file rotated away, a" \
+	    "new one under its name, the name removed and made again"
+}
+confined_rotation_body()
+{
+	mkdir logs
+	echo a > logs/log
+	start -F logs/log
+	confined_or_skip
+	expect_text 'a\n'
+	echo b >> logs/log
+	expect_text 'a\nb\n'
+	mv logs/log logs/log.1
+	echo c > logs/log
+	expect_text 'a\nb\nc\n'
+	rm logs/log
+	echo d > logs/log
+	expect_text 'a\nb\nc\nd\n'
+	echo e >> logs/log
+	expect_text 'a\nb\nc\nd\ne\n'
+	stop
+	atf_check -o empty cat err
+}
+confined_rotation_cleanup()
+{
+	cleanup_tail
+}
+
+atf_test_case confined_outside cleanup
+confined_outside_head()
+{
+	atf_set descr "-F, confined: a link operand made to lead into a" \
+	    "directory the sandbox does not allow is refused and said so," \
+	    "and what it leads to is never shown"
+}
+confined_outside_body()
+{
+	mkdir logs elsewhere
+	echo secret > elsewhere/secret
+	echo public > logs/public
+	ln -s public logs/link
+	start -F logs/link
+	confined_or_skip
+	expect_text 'public\n'
+	ln -sfn ../elsewhere/secret logs/link
+	wait_until grep -q . err || atf_fail "nothing said of logs/link"
+	atf_check -o inline:'tail: logs/link: now leads outside the sandbox\n' \
+	    cat err
+	# Back inside, it is followed again.
+	echo again > logs/again
+	ln -sfn again logs/link
+	expect_text 'public\nagain\n'
+	stop
+}
+confined_outside_cleanup()
+{
+	cleanup_tail
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case grows
@@ -699,4 +770,6 @@ atf_init_test_cases()
 	atf_add_test_case failed_then_new_F
 	atf_add_test_case failed_removed_F
 	atf_add_test_case fb_kqueue_tmpfs_ufs
+	atf_add_test_case confined_rotation
+	atf_add_test_case confined_outside
 }

@@ -1240,6 +1240,174 @@ rescue_body()
 	    "$r" nosuch
 }
 
+# landlock_or_skip: skips where tail cannot be confined or traced.
+landlock_or_skip()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	have_landlock || atf_skip "the kernel offers no Landlock"
+	command -v strace > /dev/null || atf_skip "strace is not installed"
+	strace -o /dev/null true 2>/dev/null ||
+	    atf_skip "strace cannot trace here (no ptrace)"
+}
+
+# traced OPTIONS...: tail under strace, its calls in ./trace, without
+# the leak check (LeakSanitizer cannot run traced); inside $layers, a
+# command that runs the rest (in_landlock_layers), when it is set.
+traced()
+{
+	${layers:-} env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -o trace -e trace=%file,%desc,sysinfo,prctl "$(prog)" "$@"
+}
+
+atf_test_case confined
+confined_head()
+{
+	atf_set descr "On Linux tail confines itself with Landlock before it" \
+	    "opens an operand, the memory probed before; an error still" \
+	    "names the file and its errno"
+	atf_set timeout 60
+}
+confined_body()
+{
+	landlock_or_skip
+	lines 100 > f
+	ref_last 3 f > exp
+	traced -n 3 f > out 2> err
+	atf_check -o file:exp cat out
+	atf_check -o empty cat err
+	atf_check -o inline:'landlock_restrict_self = 0\n' -x "awk '
+		/^landlock_restrict_self\\(/ {
+			print \"landlock_restrict_self = \" \$NF; on = 1 }
+		!on && /^openat\\(AT_FDCWD, \"f\"/ { print \"opened before\" }
+		on && /^sysinfo\\(|cgroup|meminfo/ { print \"after: \" \$0 }' trace"
+	grep -q '^sysinfo(' trace ||
+	    atf_fail "no sysinfo(2): where did the memory come from?"
+	grep -q '^openat(AT_FDCWD, "f", O_RDONLY' trace ||
+	    atf_fail "f was not opened by name"
+	# Errors of the files are the host's, as unconfined.
+	traced -n 3 missing f > out 2> err
+	atf_check_equal 1 $?
+	grep -q '^landlock_restrict_self(.*= 0$' trace ||
+	    atf_fail "tail was not confined"
+	printf '==> f <==\n' | cat - exp > exp2
+	atf_check -o file:exp2 cat out
+	atf_check -o inline:"tail: missing: $(errno_message ENOENT)\n" cat err
+}
+
+atf_test_case spill_confined
+spill_confined_head()
+{
+	atf_set descr "Confined, a stream too long for memory still goes to" \
+	    "a temporary file in TMPDIR, made before the sandbox; two" \
+	    "streams in turn share it; nothing is left behind"
+	atf_set timeout 600
+}
+spill_confined_body()
+{
+	landlock_or_skip
+	small_machine
+	lines 1000000 20 > big
+	mkdir tmp
+	ref_last 900000 big > exp
+	atf_check -o file:exp -x "cat big | env TMPDIR=$PWD/tmp $small \
+	    strace -o trace -e trace=%file,%desc $(prog) -n 900000"
+	grep -q '^landlock_restrict_self(.*= 0$' trace ||
+	    atf_fail "tail was not confined"
+	# The file was made before the sandbox, and written after it.
+	atf_check -o inline:'made\nconfined\nspilled\n' -x "awk '
+		/^openat\\(.*tmp\\/tail\\..*O_CREAT.*= [0-9]+$/ {
+			print \"made\"; fd = \$NF }
+		/^landlock_restrict_self\\(/ { print \"confined\"; on = 1 }
+		on && !done && fd != \"\" && index(\$0, \"write(\" fd \",\") == 1 {
+			print \"spilled\"; done = 1 }' trace"
+	# Two FIFO operands, each spilled in its turn.
+	mkfifo p1 p2
+	cat big > p1 &
+	cat big > p2 &
+	{ echo '==> p1 <=='; cat exp; echo; echo '==> p2 <=='; cat exp; } > exp2
+	atf_check -o file:exp2 -x "env TMPDIR=$PWD/tmp $small \
+	    $(prog) -n 900000 p1 p2"
+	wait
+	[ -z "$(ls tmp)" ] || atf_fail "left behind: $(ls tmp)"
+}
+
+# io_after: the calls that read and write data after the sandbox was
+# entered or refused, in ./trace, their data left out.
+io_after()
+{
+	awk '/^landlock_restrict_self\(/ { on = 1; next }
+	    on && /^(read|write|pread64|pwrite64|sendfile|splice|copy_file_range)\(/' \
+	    trace | sed -E 's/"([^"\\]|\\.)*"(\.\.\.)?/DATA/g'
+}
+
+# both WHERE IN OPTIONS...: tail confined, then with the kernel refusing
+# a sandbox, each under strace and reading IN (pipe: ./f through a
+# pipe), the calls of each after io_after in ./confined and ./refused.
+both()
+{
+	_where=$1
+	_in=$2
+	shift 2
+	if [ "$_in" = pipe ]; then
+		cat f | traced "$@" > out
+	else
+		traced "$@" < "$_in" > out
+	fi
+	grep -q '^landlock_restrict_self(.*= 0$' trace ||
+	    atf_fail "$_where $*: tail was not confined"
+	io_after > confined
+	[ -s confined ] || atf_fail "$_where $*: no I/O traced"
+	layers=in_landlock_layers
+	if [ "$_in" = pipe ]; then
+		cat f | traced "$@" > out2
+	else
+		traced "$@" < "$_in" > out2
+	fi
+	layers=
+	grep -q '^landlock_restrict_self(.*= -1 E2BIG' trace ||
+	    atf_fail "the kernel did not refuse a 17th Landlock layer"
+	io_after > refused
+	cmp -s out out2 || atf_fail "$_where $*: not the same output"
+}
+
+atf_test_case same_buffer
+same_buffer_head()
+{
+	atf_set descr "Confined or not, tail picks the same buffer and the" \
+	    "same copy path: the same calls, of the same sizes, as with" \
+	    "the kernel refusing the sandbox"
+	atf_set timeout 120
+}
+same_buffer_body()
+{
+	landlock_or_skip
+	lines 200000 > f
+	for p in auto rw; do
+		export BUFSZ_PATH=$p
+		# Files, as operands and on the standard input: every call.
+		for opts in "-n 150000 f" "-c +5 f" "-r f" "-n 150000" "-r"; do
+			both "$p" f $opts
+			if ! cmp -s confined refused; then
+				diff confined refused >&2
+				atf_fail "$p $opts: not the same calls"
+			fi
+		done
+		# A pipe reads as much as is there: the first read, asked
+		# for the policy's buffer, and the kinds of calls.
+		for opts in "-n 150000" "-r" "-c 1000000"; do
+			both "$p" pipe $opts
+			for t in confined refused; do
+				grep '^read(0,' $t | sed 's/ = .*//' | head -n 1
+				sed 's/(.*//' $t | sort -u
+			done > calls
+			[ $(sort -u calls | grep -c '^read(0,') = 1 ] ||
+			    atf_fail "$p $opts: not the same first read"
+			sort calls | uniq -u > lone
+			atf_check -o empty cat lone
+		done
+	done
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case default_ten_lines
@@ -1279,4 +1447,7 @@ atf_init_test_cases()
 	atf_add_test_case stdout_closed
 	atf_add_test_case sigpipe
 	atf_add_test_case shown_bytes_read
+	atf_add_test_case confined
+	atf_add_test_case spill_confined
+	atf_add_test_case same_buffer
 }

@@ -383,28 +383,6 @@ paths_taken_body()
 	atf_check -o match:"^write\\(1, .*ENOSPC" cat trace
 }
 
-# in_landlock_layers PROG [ARG ...]: run PROG inside 16 nested Landlock
-# domains, the most a process can be in, so that the kernel refuses it
-# one more: E2BIG.  Each layer handles only the making of character
-# devices, which neither yes nor strace does.
-in_landlock_layers()
-{
-	python3 -c '
-import ctypes, os, sys
-libc = ctypes.CDLL(None, use_errno=True)
-class Attr(ctypes.Structure):
-    _fields_ = [("handled_access_fs", ctypes.c_uint64)]
-attr = Attr(1 << 6)
-if libc.prctl(38, 1, 0, 0, 0) != 0:
-    sys.exit("no_new_privs refused")
-for layer in range(16):
-    fd = libc.syscall(444, ctypes.byref(attr), ctypes.sizeof(attr), 0)
-    if fd < 0 or libc.syscall(446, fd, 0) != 0:
-        sys.exit("Landlock layer %d refused" % layer)
-    os.close(fd)
-os.execvp(sys.argv[1], sys.argv[1:])' "$@"
-}
-
 # landlock_trace [WRAPPER ...]: yes into a pipe under strace, with
 # BUFSZ_PATH=rw so that every output call is a write(2) of the buffer;
 # the trace in trace, the first 1000000 bytes in out.
