@@ -77,19 +77,19 @@ confine(char *const operands[])
 }
 
 /*
- * Open operand path for reading, at its turn.  Where the sandbox refused
- * what the file's permissions allow, the answer is what cat would have
- * met unconfined when that can be told without opening (a directory), or
- * else OPEN_OUTSIDE.
+ * Open operand path for reading, at its turn, with more of open(2)'s
+ * flags.  Where the sandbox refused what the file's permissions allow,
+ * the answer is what cat would have met unconfined when that can be told
+ * without opening (a directory), or else OPEN_OUTSIDE.
  */
 int
-open_confined(const char *path)
+open_confined(const char *path, int flags)
 {
 	struct stat st;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_NOCTTY)) != -1 || errno != EACCES ||
-	    !confined)
+	if ((fd = open(path, O_RDONLY | O_NOCTTY | flags)) != -1 ||
+	    errno != EACCES || !confined)
 		return (fd);
 	if (faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) != 0) {
 		errno = EACCES;

@@ -30,13 +30,14 @@ void	progress_stop(void);
 /*
  * confine.c: confine() enters the host's sandbox where it can, given the
  * operands, once everything cat learns lazily is learned.
- * open_confined() opens an operand for reading when its turn comes: a
- * descriptor, -1 with errno set, or OPEN_OUTSIDE when the sandbox refused
- * a file that cat could have read unconfined.
+ * open_confined() opens an operand for reading when its turn comes, with
+ * more of open(2)'s flags: a descriptor, -1 with errno set, or
+ * OPEN_OUTSIDE when the sandbox refused a file that cat could have read
+ * unconfined.
  */
 #define	OPEN_OUTSIDE	(-2)
 
 void	confine(char *const []);
-int	open_confined(const char *);
+int	open_confined(const char *, int);
 
 #endif /* !_CAT_EXTERN_H_ */

@@ -722,12 +722,12 @@ unknown_option_body()
 {
 	printf 'a\n' > a
 	atf_check -s exit:1 -e inline:'cat: illegal option -- z
-usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" -z a
+usage: cat [-AETbeflnstuv] [-B bsize] [file ...]\n' "$(prog)" -z a
 	atf_check -s exit:1 -e inline:'cat: illegal option -- -
-usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" --number a
+usage: cat [-AETbeflnstuv] [-B bsize] [file ...]\n' "$(prog)" --number a
 	# No long options, as on FreeBSD: --help gets the usage that way.
 	atf_check -s exit:1 -o empty -e inline:'cat: illegal option -- -
-usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" --help
+usage: cat [-AETbeflnstuv] [-B bsize] [file ...]\n' "$(prog)" --help
 }
 
 # progress_round INPUT OPTION...: cat OPTION... < INPUT into a FIFO whose
@@ -1955,10 +1955,123 @@ rescue_body()
 	    -e inline:"cat: nosuch: No such file or directory\n" "$r" f nosuch
 }
 
+# read_max OPTION...: the largest read(2) cat makes of big with OPTIONs,
+# copying with read(2) and write(2), as libfaultinj's log has it; the
+# output in out.
+read_max()
+{
+	rm -f log
+	BUFSZ_PATH=rw FAULTINJ_LOG=$PWD/log LD_PRELOAD=$fi \
+	    ASAN_OPTIONS=verify_asan_link_order=0 "$(prog)" "$@" big > out ||
+	    atf_fail "cat $* failed"
+	awk '$1 == "read.max" { print $2 }' log
+}
+
+atf_test_case B_bsize
+B_bsize_head()
+{
+	atf_set descr "-B bsize (NetBSD) sets the buffer, plain and" \
+	    "formatted: whole pages, at least one, at most what the" \
+	    "machine allows, over BUFSZ_SIZE; -B 0 is the policy's own"
+}
+B_bsize_body()
+{
+	fi=$(atf_get_srcdir)/../../lib/libbufsz/faults/libfaultinj.so
+	[ -f "$fi" ] || atf_skip "no libfaultinj.so beside the tests"
+	page=$(getconf PAGESIZE)
+	random_file big $((4 * 1024 * 1024))
+	own=$(read_max)
+	atf_check cmp big out
+	atf_check_equal "$own" "$(read_max -B 0)"
+	atf_check_equal $page "$(read_max -B 1)"
+	atf_check_equal $page "$(read_max -B $((page + page / 2)))"
+	atf_check_equal $((3 * page)) "$(read_max -B $((3 * page + 1)))"
+	atf_check cmp big out
+	atf_check_equal $((2 * page)) \
+	    "$(read_max -B "$(printf '0x%x' $((2 * page)))")"
+	atf_check_equal $((2 * page)) \
+	    "$(read_max -B "$(printf '0%o' $((2 * page)))")"
+	# The formatting path takes it too.
+	atf_check_equal $((3 * page)) "$(read_max -n -B $((3 * page)))"
+	cat -n big > exp
+	atf_check cmp exp out
+	# Over BUFSZ_SIZE, and cut on a 64 MiB machine.
+	atf_check_equal $((3 * page)) \
+	    "$(BUFSZ_SIZE=$((16 * page)) read_max -B $((3 * page)))"
+	max=$(FAULTINJ_PHYSMEM=67108864 read_max -B 1073741824)
+	[ "$max" -le 131072 ] ||
+	    atf_fail "a read of $max bytes on a 64 MiB machine"
+	atf_check cmp big out
+}
+
+atf_test_case B_bad
+B_bad_head()
+{
+	atf_set descr "-B with no number, a sign, a suffix or trailing text" \
+	    "is an error, exit 1, before anything is read"
+}
+B_bad_body()
+{
+	printf 'a\n' > a
+	for bad in x -1 +4096 ' 4096' 12k 4096x ''; do
+		atf_check -s exit:1 -o empty \
+		    -e inline:"cat: illegal buffer size -- $bad\n" \
+		    "$(prog)" -B "$bad" a
+	done
+	atf_check -s exit:1 -o empty -e inline:'cat: option requires an argument -- B
+usage: cat [-AETbeflnstuv] [-B bsize] [file ...]\n' "$(prog)" -B
+}
+
+atf_test_case f_regular_only
+f_regular_only_head()
+{
+	atf_set descr "-f (NetBSD) copies regular files only, links to them" \
+	    "too; anything else is 'not a regular file', exit 1, and a" \
+	    "FIFO with no writer does not block; stdin is taken as it is"
+	atf_set timeout 60
+}
+f_regular_only_body()
+{
+	printf 'a\n' > a
+	printf 'b\n' > b
+	mkfifo fifo
+	mkdir d
+	ln -s a link
+	ln -s fifo fifolink
+	set -- a fifo d fifolink /dev/null link missing b
+	err='cat: fifo: not a regular file
+cat: d: not a regular file
+cat: fifolink: not a regular file
+cat: /dev/null: not a regular file
+'
+	if command -v python3 > /dev/null; then
+		python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("sock")'
+		set -- "$@" sock
+	fi
+	err="${err}cat: missing: No such file or directory\n"
+	[ -S sock ] && err="${err}cat: sock: not a regular file\n"
+	for opt in f fn fv fu; do
+		# What cat makes of the regular files alone.
+		if [ $opt = f ]; then
+			"$(prog)" a link b > exp
+		else
+			"$(prog)" -${opt#f} a link b > exp
+		fi
+		atf_check -s exit:1 -o file:exp -e inline:"$err" \
+		    "$(prog)" -$opt "$@"
+	done
+	# The standard input is not checked, as on NetBSD: a pipe.
+	atf_check -o inline:'a\n' -x "cat a | $(prog) -f"
+	atf_check -o inline:'a\na\n' -x "cat a | $(prog) -f - a"
+}
+
 atf_init_test_cases()
 {
 	add_regression_cases
 	atf_add_test_case plain
+	atf_add_test_case B_bsize
+	atf_add_test_case B_bad
+	atf_add_test_case f_regular_only
 	atf_add_test_case operands_in_order
 	atf_add_test_case stdin
 	atf_add_test_case options_after_operand
