@@ -32,6 +32,7 @@
 #	MK_KQUEUE	usr.bin/tail/local_*.c
 #	MK_LANDLOCK	usr.bin/yes: cat's sandbox_linux.c
 #	MK_TAC		usr.bin/tail: installed as tac too
+#	MK_ASK_TTY	bin/cp: -i asks only when stdin is a terminal
 #	MK_CGROUP	lib/libbufsz/tests/cgroup_test
 #	MK_LIBDL	tests/faultinj: dlsym(3) in libdl
 #	MK_FUSE		lib/libbufsz/tests/lyingfs: a FUSE file system (libfuse3)
@@ -49,7 +50,8 @@ OPSYS?=		${.MAKE.OS}
 HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
 		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST INFO_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
-		MK_KQUEUE MK_LANDLOCK MK_TAC MK_CGROUP MK_LIBDL MK_FUSE
+		MK_KQUEUE MK_LANDLOCK MK_TAC MK_ASK_TTY MK_CGROUP MK_LIBDL \
+		MK_FUSE
 
 .if ${OPSYS} == "Linux"
 LOCK_HOST=		ofd
@@ -68,6 +70,7 @@ MK_EXTATTR=		no
 MK_KQUEUE=		no
 MK_LANDLOCK=		yes
 MK_TAC=			yes
+MK_ASK_TTY=		no
 MK_CGROUP=		yes
 MK_LIBDL=		yes
 MK_FUSE=		yes
@@ -88,6 +91,7 @@ MK_EXTATTR=		yes
 MK_KQUEUE=		yes
 MK_LANDLOCK=		no
 MK_TAC=			no
+MK_ASK_TTY=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no
@@ -103,11 +107,13 @@ FOLLOW_HOST=		kqueue
 FSLOCAL_HOST=		netbsd
 MK_KQUEUE=		yes
 MK_TAC=			yes
+MK_ASK_TTY=		yes
 .else
 FOLLOW_HOST=		portable
 FSLOCAL_HOST=		none
 MK_KQUEUE=		no
 MK_TAC=			no
+MK_ASK_TTY=		no
 .endif
 YES_HOST=		portable
 INFO_HOST=		siginfo
