@@ -36,17 +36,21 @@
  * ("cat file -n"); a leading '+' asks it for the POSIX rule instead.
  */
 #ifdef __GLIBC__
-#define	OPTSTRING	"+AETbelnstuv"
+#define	OPTSTRING	"+:AB:ETbeflnstuv"
 #else
-#define	OPTSTRING	"AETbelnstuv"
+#define	OPTSTRING	":AB:ETbeflnstuv"
 #endif
+
+/* What open_operand() returns, besides a descriptor or open's -1. */
+#define	OPEN_NOT_REGULAR	(-3)	/* -f, and no regular file */
 
 /* What same_file() found. */
 #define	SAME_NOT	0	/* another file, or nothing left to read */
 #define	SAME_BEHIND	1	/* the output, at or behind the reading point */
 #define	SAME_REFUSED	2	/* the output, and copying it would harm it */
 
-static int bflag, eflag, lflag, nflag, sflag, tflag, uflag, vflag;
+static int bflag, eflag, fflag, lflag, nflag, sflag, tflag, uflag, vflag;
+static size_t bsize;		/* -B: the buffer asked for; 0, the policy's */
 static int rval;
 
 static struct bufsz_engine *engine;
@@ -61,10 +65,12 @@ static size_t obufsz;
 
 static void	usage(void) __dead2;
 static char	**parse_options(int, char *[]);
+static size_t	parse_bsize(const char *);
 static void	learn_now(void);
 static void	do_operand(const char *);
 static int	open_operand(const char *);
 static int	connect_socket(const char *);
+static int	is_regular(int, const char *);
 static int	is_directory(const struct stat *);
 static int	same_file(int, const char *, struct stat *);
 static int	shares_offset(int, const char *, off_t);
@@ -89,6 +95,7 @@ main(int argc, char *argv[])
 	(void)setlocale(LC_CTYPE, "");
 
 	argv = parse_options(argc, argv);
+	bufsz_ask_size(bsize);
 
 	/*
 	 * Before any open: with descriptor 1 closed, the first input would
@@ -141,6 +148,9 @@ parse_options(int argc, char *argv[])
 		case 'A':
 			eflag = tflag = vflag = 1;
 			break;
+		case 'B':
+			bsize = parse_bsize(optarg);
+			break;
 		case 'E':
 			eflag = 1;
 			break;
@@ -152,6 +162,9 @@ parse_options(int argc, char *argv[])
 			break;
 		case 'e':
 			eflag = vflag = 1;
+			break;
+		case 'f':
+			fflag = 1;
 			break;
 		case 'l':
 			lflag = 1;
@@ -178,11 +191,32 @@ parse_options(int argc, char *argv[])
 	return (argv + optind);
 }
 
+/*
+ * -B's argument, as NetBSD's cat takes it: a number in C's notation
+ * (0x for hex, 0 for octal), 0 for the policy's own choice.
+ */
+static size_t
+parse_bsize(const char *arg)
+{
+	unsigned long long v;
+	char *end;
+
+	if (*arg < '0' || *arg > '9')
+		errx(1, "illegal buffer size -- %s", arg);
+	errno = 0;
+	v = strtoull(arg, &end, 0);
+	if (*end != '\0' || (errno != 0 && errno != ERANGE))
+		errx(1, "illegal buffer size -- %s", arg);
+	/* Too large to address is as large as the policy allows. */
+	return (errno == ERANGE || v > SIZE_MAX ? SIZE_MAX : (size_t)v);
+}
+
 static void
 usage(void)
 {
 
-	(void)fprintf(stderr, "usage: cat [-AETbelnstuv] [file ...]\n");
+	(void)fprintf(stderr,
+	    "usage: cat [-AETbeflnstuv] [-B bsize] [file ...]\n");
 	exit(1);
 }
 
@@ -221,6 +255,10 @@ do_operand(const char *path)
 		name = "stdin";
 		fd = STDIN_FILENO;
 	} else if ((fd = open_operand(path)) >= 0) {
+		if (fflag && !is_regular(fd, path)) {
+			(void)close(fd);
+			return;
+		}
 		if (unseen_ok && copy_unseen(fd, path)) {
 			(void)close(fd);
 			return;
@@ -230,6 +268,8 @@ do_operand(const char *path)
 		out_flush();
 		if (fd == OPEN_OUTSIDE)
 			warnx("%s: now leads outside the sandbox", path);
+		else if (fd == OPEN_NOT_REGULAR)
+			warnx("%s: not a regular file", path);
 		else
 			warn("%s", path);
 		rval = 1;
@@ -253,17 +293,43 @@ do_operand(const char *path)
 /*
  * Open path for reading (open_confined()).  A Unix-domain socket cannot
  * be opened, only connected to: open(2) refuses it with ENXIO on Linux
- * and EOPNOTSUPP on the BSDs.
+ * and EOPNOTSUPP on the BSDs.  Under -f nothing waits (a FIFO with no
+ * writer), and a socket or a directory that the sandbox refuses is no
+ * regular file: OPEN_NOT_REGULAR.
  */
 static int
 open_operand(const char *path)
 {
 	int fd;
 
-	fd = open_confined(path, 0);
-	if (fd == -1 && (errno == ENXIO || errno == EOPNOTSUPP))
+	fd = open_confined(path, fflag ? O_NONBLOCK : 0);
+	if (fd == -1 && fflag && (errno == ENXIO || errno == EOPNOTSUPP ||
+	    errno == EISDIR))
+		fd = OPEN_NOT_REGULAR;
+	else if (fd == -1 && (errno == ENXIO || errno == EOPNOTSUPP))
 		fd = connect_socket(path);
 	return (fd);
+}
+
+/* -f: whether fd is a regular file; said when it is not. */
+static int
+is_regular(int fd, const char *path)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0) {
+		out_flush();
+		warn("%s", path);
+		rval = 1;
+		return (0);
+	}
+	if (!S_ISREG(st.st_mode)) {
+		out_flush();
+		warnx("%s: not a regular file", path);
+		rval = 1;
+		return (0);
+	}
+	return (1);
 }
 
 /* Connect to the socket at path; -1 with open's errno if it is none. */

@@ -83,10 +83,10 @@ confine(char *const operands[], void (*prepare)(void))
 }
 
 /*
- * Open operand path for reading, at its turn, with flags besides.  Where
- * the sandbox refused what the file's permissions allow, the answer is
- * what the program would have met unconfined when that can be told
- * without opening (a directory), or else OPEN_OUTSIDE.
+ * Open operand path for reading, at its turn, with more of open(2)'s
+ * flags.  Where the sandbox refused what the file's permissions allow,
+ * the answer is what the program would have met unconfined when that can
+ * be told without opening (a directory), or else OPEN_OUTSIDE.
  */
 int
 open_confined(const char *path, int flags)
@@ -95,8 +95,7 @@ open_confined(const char *path, int flags)
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_NOCTTY | flags)) != -1 ||
-	    errno != EACCES ||
-	    !confined)
+	    errno != EACCES || !confined)
 		return (fd);
 	if (faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) != 0) {
 		errno = EACCES;

@@ -5,6 +5,7 @@
  * no option changes are copied in runs; the others one at a time.
  */
 
+#include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -21,6 +22,7 @@ static void	put_blank_number(struct cook *);
 static void	put_char(struct cook *, unsigned char);
 static size_t	put_multibyte(struct cook *, const unsigned char *, size_t,
 		    int);
+static int	utf8_len(const unsigned char *, size_t);
 
 /*
  * The output goes to obuf, of obufsz bytes (more than COOK_ROOM), and on
@@ -37,6 +39,8 @@ cook_init(struct cook *ck, int flags, char *obuf, size_t obufsz,
 		flags |= COOK_NUMBER;
 	ck->ck_flags = flags;
 	ck->ck_mbvis = (flags & COOK_VIS) != 0 && MB_CUR_MAX > 1;
+	ck->ck_utf8 = ck->ck_mbvis &&
+	    strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	ck->ck_obuf = obuf;
 	ck->ck_obufsz = obufsz;
 	ck->ck_flush = flush;
@@ -273,8 +277,8 @@ put_char(struct cook *ck, unsigned char c)
  * -v in a multibyte locale, as FreeBSD's: a printable character is
  * written whole; one that is not printable gets the M- form of its low
  * seven bits; a byte that begins no valid character gets its own M-
- * form.  Returns the bytes used, 0 when p ends inside a character that
- * the next chunk may complete.
+ * form, and the next byte is looked at afresh.  Returns the bytes used,
+ * 0 when p ends inside a character that the next chunk may complete.
  */
 static size_t
 put_multibyte(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
@@ -282,7 +286,22 @@ put_multibyte(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 	mbstate_t mbs;
 	wchar_t wc;
 	size_t len;
+	int ulen;
 
+	if (ck->ck_utf8) {
+		/*
+		 * UTF-8 is checked here, as some C libraries also decode
+		 * the 5 and 6-byte forms and values past U+10FFFF that
+		 * RFC 3629 does not allow.
+		 */
+		if ((ulen = utf8_len(p, n)) == 0 && !at_eof)
+			return (0);
+		if (ulen <= 0) {
+			put_char(ck, *p);
+			return (1);
+		}
+		n = (size_t)ulen;
+	}
 	memset(&mbs, 0, sizeof(mbs));
 	len = mbrtowc(&wc, (const char *)p, n, &mbs);
 	if (len == (size_t)-2 && !at_eof && n < COOK_PARTMAX)
@@ -297,4 +316,46 @@ put_multibyte(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 	} else
 		put_char(ck, (unsigned char)(0x80 | (wc & 0x7f)));
 	return (len);
+}
+
+/*
+ * The length of the RFC 3629 UTF-8 character that begins at p, of which
+ * n bytes are there: -1 if none begins there (an overlong form, a
+ * surrogate, a value past U+10FFFF, a lone continuation byte), 0 if the
+ * n bytes begin one but are too few.
+ */
+static int
+utf8_len(const unsigned char *p, size_t n)
+{
+	unsigned char lo, hi;
+	size_t i, len;
+
+	/* The bounds of the second byte; those after it are 80-BF. */
+	lo = 0x80;
+	hi = 0xbf;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		len = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		if (p[0] == 0xe0)
+			lo = 0xa0;	/* not below U+0800 */
+		else if (p[0] == 0xed)
+			hi = 0x9f;	/* not a surrogate */
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		if (p[0] == 0xf0)
+			lo = 0x90;	/* not below U+10000 */
+		else if (p[0] == 0xf4)
+			hi = 0x8f;	/* not past U+10FFFF */
+	} else
+		return (-1);
+	for (i = 1; i < len; i++) {
+		if (i == n)
+			return (0);
+		if (p[i] < lo || p[i] > hi)
+			return (-1);
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return ((int)len);
 }

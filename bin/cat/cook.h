@@ -41,6 +41,7 @@ struct cook {
 	int		ck_flags;
 	int		ck_only_newline; /* '\n' is the one special byte */
 	int		ck_mbvis;	/* -v in a multibyte locale */
+	int		ck_utf8;	/* ...which is UTF-8 */
 	unsigned char	ck_special[256]; /* bytes not copied in runs */
 	char	       *ck_obuf;
 	size_t		ck_obufsz;

@@ -7,10 +7,11 @@
  * The ruleset handles every file system access right the kernel knows:
  * once it is in force, nothing can be opened, created, written, removed,
  * linked, truncated or executed by name, except what a rule allows.  The
- * rules confine.c asks for allow reading only: beneath a directory, or
- * one file by its inode; yes asks for none.  Opening a directory to
- * read it (READ_DIR) is never allowed: confine.c tells that refusal
- * apart.  What was open before stays usable: the standard descriptors.
+ * rules confine.c asks for allow reading only: beneath a directory, its
+ * files and the directories in it (so that an operand that is a
+ * directory fails at its read, as it would unconfined), or one file by
+ * its inode; yes asks for none.  What was open before stays usable: the
+ * standard descriptors.
  * Connecting to a Unix-domain socket by name is not a file system access
  * Landlock restricts up to its ABI 7, so socket operands still work.
  */
@@ -99,8 +100,8 @@ ruleset_new(void)
 }
 
 /*
- * Allow reading any file beneath directory dir, whatever name leads to it.
- * A rule holds the directory's inode; procfs makes a new inode for a new
+ * Allow reading any file or directory beneath dir, whatever name leads
+ * to it.  A rule holds the directory's inode; procfs makes a new inode for a new
  * lookup of a directory once its old one has left the cache, so a
  * directory there is kept open, up to PROC_KEPT of them, to keep it.
  */
@@ -114,7 +115,8 @@ sandbox_allow_dir(struct sandbox *sb, const char *dir)
 		return (-1);
 	keep = fstatfs(fd, &sfs) == 0 && sfs.f_type == PROC_SUPER_MAGIC;
 	if ((keep && sb->sb_nkept == PROC_KEPT) ||
-	    add_rule(sb, fd, LANDLOCK_ACCESS_FS_READ_FILE) != 0) {
+	    add_rule(sb, fd, LANDLOCK_ACCESS_FS_READ_FILE |
+	    LANDLOCK_ACCESS_FS_READ_DIR) != 0) {
 		close_keeping_errno(fd);
 		return (-1);
 	}

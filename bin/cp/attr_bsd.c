@@ -3,8 +3,7 @@
  *
  * cp -p on FreeBSD and NetBSD: access control lists (NFSv4 or POSIX.1e,
  * whichever the source's file system has), extended attributes of the
- * user namespace, and file flags.  The system namespace belongs to the
- * system, not to the file's owner, and is left alone.
+ * namespaces the host file names (extattr_spaces), and file flags.
  */
 
 #include <sys/types.h>
@@ -23,8 +22,9 @@ static int	copy_acls(const struct attr_source *,
 		    const struct attr_target *);
 static int	copy_acl(int, const struct attr_target *, acl_type_t);
 static int	copy_extattrs(int, const struct attr_target *);
-static ssize_t	list_names(int, struct xbuf *);
-static ssize_t	get_value(int, const char *, struct xbuf *);
+static int	copy_space(int, int, const struct attr_target *);
+static ssize_t	list_names(int, int, struct xbuf *);
+static ssize_t	get_value(int, int, const char *, struct xbuf *);
 
 /* Reused from file to file: the names, then one value. */
 static struct xbuf	names, value;
@@ -97,17 +97,28 @@ copy_acl(int sfd, const struct attr_target *t, acl_type_t type)
 }
 
 /*
- * Each attribute of the user namespace, as NetBSD's cp copies them; a
- * target that refuses them is reported once, as NetBSD reports it.
+ * Each attribute of each namespace, as NetBSD's cp copies them: the
+ * first failure ends the copy and is reported once, as NetBSD reports it.
  */
 static int
 copy_extattrs(int sfd, const struct attr_target *t)
+{
+	const int *ns;
+
+	for (ns = extattr_spaces(); *ns != 0; ns++)
+		if (copy_space(sfd, *ns, t) != 0)
+			return (1);
+	return (0);
+}
+
+static int
+copy_space(int sfd, int ns, const struct attr_target *t)
 {
 	char name[256];
 	unsigned char *p, *end;
 	ssize_t len, vlen;
 
-	if ((len = list_names(sfd, &names)) <= 0)
+	if ((len = list_names(sfd, ns, &names)) <= 0)
 		return (len == 0 ? 0 : 1);
 	end = (unsigned char *)names.p + len;
 	/* Each name is a length byte and that many bytes, no NUL. */
@@ -115,12 +126,12 @@ copy_extattrs(int sfd, const struct attr_target *t)
 	    p += 1 + *p) {
 		memcpy(name, p + 1, *p);
 		name[*p] = '\0';
-		if ((vlen = get_value(sfd, name, &value)) == -1) {
+		if ((vlen = get_value(sfd, ns, name, &value)) == -1) {
 			/* Removed since it was listed: nothing to keep. */
 			if (errno == ENOATTR)
 				continue;
-		} else if (extattr_set_fd(t->fd, EXTATTR_NAMESPACE_USER, name,
-		    value.p, (size_t)vlen) == vlen)
+		} else if (extattr_set_fd(t->fd, ns, name, value.p,
+		    (size_t)vlen) == vlen)
 			continue;
 		warn("%s: error copying extended attributes",
 		    t->path);
@@ -157,14 +168,14 @@ attr_flags(const struct attr_source *s, const struct attr_target *t,
 	return (1);
 }
 
-/* The names in fd's user namespace; 0 where its file system has none. */
+/* The names in fd's namespace ns; 0 where its file system has none. */
 static ssize_t
-list_names(int fd, struct xbuf *b)
+list_names(int fd, int ns, struct xbuf *b)
 {
 	ssize_t len, want;
 
 	for (;;) {
-		want = extattr_list_fd(fd, EXTATTR_NAMESPACE_USER, NULL, 0);
+		want = extattr_list_fd(fd, ns, NULL, 0);
 		if (want <= 0) {
 			if (want == 0 || errno == EOPNOTSUPP)
 				return (0);
@@ -177,8 +188,7 @@ list_names(int fd, struct xbuf *b)
 		 */
 		if ((size_t)want >= b->len)
 			xbuf_grow(b, (size_t)want + 1);
-		len = extattr_list_fd(fd, EXTATTR_NAMESPACE_USER, b->p,
-		    b->len);
+		len = extattr_list_fd(fd, ns, b->p, b->len);
 		if (len == -1) {
 			warn("%s", src.p);
 			return (-1);
@@ -189,19 +199,17 @@ list_names(int fd, struct xbuf *b)
 }
 
 static ssize_t
-get_value(int fd, const char *name, struct xbuf *b)
+get_value(int fd, int ns, const char *name, struct xbuf *b)
 {
 	ssize_t len, want;
 
 	for (;;) {
-		want = extattr_get_fd(fd, EXTATTR_NAMESPACE_USER, name, NULL,
-		    0);
+		want = extattr_get_fd(fd, ns, name, NULL, 0);
 		if (want == -1)
 			return (-1);
 		if ((size_t)want >= b->len)
 			xbuf_grow(b, (size_t)want + 1);
-		len = extattr_get_fd(fd, EXTATTR_NAMESPACE_USER, name, b->p,
-		    b->len);
+		len = extattr_get_fd(fd, ns, name, b->p, b->len);
 		if (len == -1 || len < (ssize_t)b->len)
 			return (len);
 	}

@@ -190,7 +190,12 @@ parse_options(int argc, char *argv[])
 			iflag = nflag = 0;
 			break;
 		case 'i':
+#ifdef ASK_TTY_ONLY
+			/* As on NetBSD: with no terminal, replace unasked. */
+			iflag = isatty(STDIN_FILENO);
+#else
 			iflag = 1;
+#endif
 			fflag = nflag = 0;
 			break;
 		case 'l':

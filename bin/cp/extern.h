@@ -106,5 +106,7 @@ int	attr_flags(const struct attr_source *, const struct attr_target *,
 
 /* attr_freebsd.c, attr_netbsd.c: file flags by name, not following links */
 int	chflags_at(const struct attr_target *, unsigned long);
+/* attr_freebsd.c, attr_netbsd.c: the extattr namespaces -p copies, 0 last */
+const int	*extattr_spaces(void);
 
 #endif /* !_CP_EXTERN_H_ */

@@ -76,6 +76,13 @@ off_t	bufsz_moved(const struct bufsz_engine *);
 size_t	bufsz_size(const struct stat *in, const struct stat *out);
 
 /*
+ * The buffer size the user asked for (cat -B), before the engine is made:
+ * as BUFSZ_SIZE, in whole pages, at least one, and no more than this
+ * machine allows; it overrides BUFSZ_SIZE.  0 leaves the policy's own.
+ */
+void	bufsz_ask_size(size_t);
+
+/*
  * The engine's own buffer, of bufsz_size() bytes or the largest had so
  * far, for callers that transform (cat -n) or fill (yes) what they write.
  * NULL with errno set when not even a page can be had.

@@ -4,7 +4,8 @@
  * BUFSZ_PATH and BUFSZ_SIZE: diagnosis knobs that force the engine's path
  * and the buffer size.  A base utility must not fail because one is
  * stray, so a malformed value is ignored with one warning, and a size
- * larger than the machine allows is cut to what it allows.
+ * larger than the machine allows is cut to what it allows.  A size the
+ * user asks for on the command line (cat -B) takes the same way.
  */
 
 #include <sys/types.h>
@@ -32,6 +33,7 @@ static enum bufsz_path	env_path;
 static size_t		env_size;
 
 static void	read_env(void);
+static size_t	cut_size(size_t);
 
 const char *
 bufsz_path_name(enum bufsz_path p)
@@ -76,16 +78,12 @@ bufsz_parse_size(const char *s, size_t *sz)
 
 /*
  * Once a process, so that cat's thousand operands or a signal handler
- * never parse it again and a malformed value is reported once.  The size
- * becomes whole pages, at least one, and at most what the policy allows
- * this machine (a forced 1 GiB would get yes killed in a small cgroup).
+ * never parse it again and a malformed value is reported once.
  */
 static void
 read_env(void)
 {
-	struct bufsz_facts f;
 	const char *s;
-	size_t page, limit;
 
 	env_read = 1;
 	env_path = BUFSZ_PATH_AUTO;
@@ -103,12 +101,35 @@ read_env(void)
 		env_size = 0;
 		return;
 	}
+	env_size = cut_size(env_size);
+}
+
+/*
+ * Whole pages, at least one, and at most what the policy allows this
+ * machine (a forced 1 GiB would get yes killed in a small cgroup).
+ */
+static size_t
+cut_size(size_t size)
+{
+	struct bufsz_facts f;
+	size_t page, limit;
+
 	bufsz_facts_of(&f, NULL, NULL);
 	page = bufsz_pagesize();
 	limit = bufsz_policy_limit(&f);
-	if (env_size > limit)
-		env_size = limit;
-	env_size = env_size < page ? page : env_size - env_size % page;
+	if (size > limit)
+		size = limit;
+	return (size < page ? page : size - size % page);
+}
+
+void
+bufsz_ask_size(size_t size)
+{
+
+	if (!env_read)
+		read_env();
+	if (size != 0)
+		env_size = cut_size(size);
 }
 
 enum bufsz_path

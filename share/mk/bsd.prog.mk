@@ -3,7 +3,8 @@
 # bsd.prog.mk: one program, PROG, from SRCS (default ${PROG}.c), linked
 # with LIBADD's libraries (src.libnames.mk), installed into BINDIR with
 # its manual page MAN (default ${PROG}.1), unless INTERNALPROG is set: a
-# program the build runs but never installs.
+# program the build runs but never installs.  LINKS, pairs of paths under
+# DESTDIR, gives it more names: hard links from the first to the second.
 #
 # HAS_TESTS says that the directory has a tests/ below it (named by
 # SUBDIR.${MK_TESTS}+= tests), as FreeBSD's Makefiles do.
@@ -31,6 +32,11 @@ _LOCAL_all+=	${PROG}
 _LOCAL_install+=	_proginstall
 _proginstall: .PHONY ${PROG}
 	${INSTALL_PROG} ${PROG} ${DESTDIR}${BINDIR}/${PROG}
+.if !empty(LINKS)
+.for _from _to in ${LINKS}
+	ln -f ${DESTDIR}${_from} ${DESTDIR}${_to}
+.endfor
+.endif
 .endif
 .endif
 

@@ -31,6 +31,8 @@
 #	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
 #	MK_KQUEUE	usr.bin/tail/local_*.c
 #	MK_LANDLOCK	usr.bin/yes: cat's sandbox_linux.c
+#	MK_TAC		usr.bin/tail: installed as tac too
+#	MK_ASK_TTY	bin/cp: -i asks only when stdin is a terminal
 #	MK_CGROUP	lib/libbufsz/tests/cgroup_test
 #	MK_LIBDL	tests/faultinj: dlsym(3) in libdl
 #	MK_FUSE		lib/libbufsz/tests/lyingfs: a FUSE file system (libfuse3)
@@ -48,7 +50,8 @@ OPSYS?=		${.MAKE.OS}
 HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
 		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST INFO_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
-		MK_KQUEUE MK_LANDLOCK MK_CGROUP MK_LIBDL MK_FUSE
+		MK_KQUEUE MK_LANDLOCK MK_TAC MK_ASK_TTY MK_CGROUP MK_LIBDL \
+		MK_FUSE
 
 .if ${OPSYS} == "Linux"
 LOCK_HOST=		ofd
@@ -66,6 +69,8 @@ MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		no
 MK_KQUEUE=		no
 MK_LANDLOCK=		yes
+MK_TAC=			yes
+MK_ASK_TTY=		no
 MK_CGROUP=		yes
 MK_LIBDL=		yes
 MK_FUSE=		yes
@@ -85,6 +90,8 @@ MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		yes
 MK_KQUEUE=		yes
 MK_LANDLOCK=		no
+MK_TAC=			no
+MK_ASK_TTY=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no
@@ -99,10 +106,14 @@ KPATH_HOST=		portable
 FOLLOW_HOST=		kqueue
 FSLOCAL_HOST=		netbsd
 MK_KQUEUE=		yes
+MK_TAC=			yes
+MK_ASK_TTY=		yes
 .else
 FOLLOW_HOST=		portable
 FSLOCAL_HOST=		none
 MK_KQUEUE=		no
+MK_TAC=			no
+MK_ASK_TTY=		no
 .endif
 YES_HOST=		portable
 INFO_HOST=		siginfo

@@ -11,10 +11,10 @@
  *	hdr[2]	bit 0: UTF-8 (below); bit 1: flush after every chunk, as -u
  *	hdr[3..7] the chunk sizes, in turn; 0: the rest of the file
  *
- * In the C locale the output must equal the reference's.  Under bit 0 of
- * hdr[2] the locale is C.UTF-8, which the reference does not know: the
- * output must then be the same as cook.c's own with each file given in
- * one chunk, so a character cut by a chunk's end is shown as if whole.
+ * The output must equal the reference's, in the C locale or, under bit
+ * 0 of hdr[2], in C.UTF-8; there it must also be the same as cook.c's
+ * own with each file given in one chunk, which tells a character cut by
+ * a chunk's end from one decoded wrongly.
  * Every chunk and the output buffer are allocated to their exact size,
  * for AddressSanitizer to see any access beyond them.  A difference is
  * described on stderr, then abort().
@@ -77,8 +77,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 */
 		cook_files(&r, 1, &got);
 		cook_files(&r, 0, &want);
-		(void)setlocale(LC_CTYPE, "C");
 		compare(&r, "cook.c given whole files", &got, &want);
+		outbuf_free(&want);
+		reference(&r, &want);
+		(void)setlocale(LC_CTYPE, "C");
+		compare(&r, "the reference", &got, &want);
 	}
 	outbuf_free(&got);
 	outbuf_free(&want);
@@ -178,7 +181,7 @@ reference(const struct run *r, struct outbuf *out)
 
 	for (f = 0; f < r->r_nfiles; f++) {
 		file_bounds(r, f, &start, &len);
-		ref_cook(r->r_flags, r->r_body + start, len, out);
+		ref_cook(r->r_flags, r->r_utf8, r->r_body + start, len, out);
 	}
 }
 

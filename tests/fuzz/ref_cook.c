@@ -1,16 +1,18 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * A reference for cat -b -E -n -s -T -v in the C locale, kept as plain
- * as possible so that it can be trusted by reading it: one byte at a
- * time, no tables, no runs, printf for the numbers.  It follows cat(1),
- * not cook.c, whose speed-ups are what the fuzzer checks against it.
+ * A reference for cat -b -E -n -s -T -v in the C locale and in UTF-8,
+ * kept as plain as possible so that it can be trusted by reading it: one
+ * byte or character at a time, no tables, no runs, printf for the
+ * numbers.  It follows cat(1), not cook.c, whose speed-ups are what the
+ * fuzzer checks against it.
  */
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wctype.h>
 
 #include "cook.h"
 #include "ref_cook.h"
@@ -18,6 +20,7 @@
 static void	put_str(struct outbuf *, const char *);
 static void	put_byte(struct outbuf *, int);
 static void	put_visible(int, int, struct outbuf *);
+static size_t	utf8_char(const unsigned char *, size_t, unsigned long *);
 
 void
 outbuf_add(struct outbuf *ob, const void *p, size_t n)
@@ -65,14 +68,17 @@ put_byte(struct outbuf *ob, int c)
 
 /*
  * One file, from its first byte to its last: every file begins a line
- * and numbers its lines from 1.
+ * and numbers its lines from 1.  With utf8, -v takes the locale to be
+ * UTF-8, the one in force.
  */
 void
-ref_cook(int flags, const unsigned char *in, size_t n, struct outbuf *ob)
+ref_cook(int flags, int utf8, const unsigned char *in, size_t n,
+    struct outbuf *ob)
 {
 	char num[32];
 	intmax_t lineno;
-	size_t i;
+	unsigned long code;
+	size_t i, len;
 	int c, empty, at_start, last_was_empty, number_all, number_some;
 
 	/* -b numbers the lines with something on them, and overrides -n. */
@@ -99,8 +105,47 @@ ref_cook(int flags, const unsigned char *in, size_t n, struct outbuf *ob)
 				put_str(ob, "      \t");
 		}
 		at_start = c == '\n';
-		put_visible(flags, c, ob);
+		len = 0;
+		if (utf8 && (flags & COOK_VIS) != 0)
+			len = utf8_char(in + i, n - i, &code);
+		if (len == 0)
+			put_visible(flags, c, ob);
+		else {
+			/* In UTF-8 a wchar_t is the code point, on every host. */
+			if (iswprint((wint_t)code))
+				outbuf_add(ob, in + i, len);
+			else
+				put_visible(flags, 0200 | (int)(code & 0177), ob);
+			i += len - 1;
+		}
 	}
+}
+
+/*
+ * The length of the character of 2 to 4 bytes at p, of the n left, and
+ * its code point; 0 if p does not begin one.  RFC 3629: each length has
+ * a least code point, and none is a surrogate or past U+10FFFF.
+ */
+static size_t
+utf8_char(const unsigned char *p, size_t n, unsigned long *code)
+{
+	static const unsigned long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	size_t i, len;
+
+	for (len = 0; len < 8 && (p[0] & (0200 >> len)) != 0; len++)
+		continue;
+	if (len < 2 || len > 4 || len > n)
+		return (0);
+	*code = p[0] & (0177 >> len);
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0300) != 0200)
+			return (0);
+		*code = *code << 6 | (p[i] & 077);
+	}
+	if (*code < least[len] || *code > 0x10ffff ||
+	    (*code >= 0xd800 && *code <= 0xdfff))
+		return (0);
+	return (len);
 }
 
 /* One byte as -E, -T and -v show it. */

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * The fuzzer's reference: what cat's formatting options make of one
- * file in the C locale, worked out apart from bin/cat/cook.c.
+ * file in the C locale or in UTF-8, worked out apart from bin/cat/cook.c.
  */
 
 #ifndef _REF_COOK_H_
@@ -20,6 +20,6 @@ struct outbuf {
 void	outbuf_add(struct outbuf *, const void *, size_t);
 void	outbuf_free(struct outbuf *);
 
-void	ref_cook(int, const unsigned char *, size_t, struct outbuf *);
+void	ref_cook(int, int, const unsigned char *, size_t, struct outbuf *);
 
 #endif /* !_REF_COOK_H_ */

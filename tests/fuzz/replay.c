@@ -104,7 +104,7 @@ print_reference(int flags, char **files)
 	memset(&out, 0, sizeof(out));
 	for (; *files != NULL; files++) {
 		in = slurp_input(*files, &len);
-		ref_cook(flags, (const unsigned char *)in, len, &out);
+		ref_cook(flags, 0, (const unsigned char *)in, len, &out);
 		free(in);
 	}
 	if (out.ob_len > 0 && fwrite(out.ob_buf, 1, out.ob_len, stdout) !=

@@ -52,6 +52,7 @@ static const struct option longopts[] = {
 };
 
 static void	usage(void) __dead2;
+static const char *progname(const char *);
 static void	historic(char **);
 static char	*historic_one(const char *);
 static void	set_count(const char *, int64_t, enum style, enum style);
@@ -75,6 +76,9 @@ main(int argc, char *argv[])
 	 */
 	if (bufsz_info_catch(NULL) != 0)
 		err(1, "sigaction");
+	/* Run as tac, as NetBSD installs it: every line, last first. */
+	if (strcmp(progname(argv[0]), "tac") == 0)
+		rflag = qflag = 1;
 	historic(argv);
 	/* Our own messages, FreeBSD's words on every host. */
 	opterr = 0;
@@ -149,6 +153,16 @@ usage(void)
 	(void)fprintf(stderr, "usage: tail [-F | -f | -r] [-qv] "
 	    "[-b # | -c # | -n #] [file ...]\n");
 	exit(1);
+}
+
+/* The last name of path, as err(3) names the program. */
+static const char *
+progname(const char *path)
+{
+	const char *slash;
+
+	slash = strrchr(path, '/');
+	return (slash != NULL ? slash + 1 : path);
 }
 
 /*

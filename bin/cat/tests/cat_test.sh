@@ -450,6 +450,180 @@ v_multibyte_confined_body()
 	    "LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v in"
 }
 
+# LC_ALL=C.UTF-8 for the case, or skip where cat's C library lacks it.
+use_utf8()
+{
+	LC_ALL=C.UTF-8
+	export LC_ALL
+	# Asked of the C library cat is built with, not of locale(1)'s.
+	[ "$("$(atf_config_get rootdir '')/usr/tests/common/charmap" \
+	    2>/dev/null)" = UTF-8 ] ||
+	    atf_skip "cat's C library has no C.UTF-8 locale"
+}
+
+# Each byte's form in the C locale: what -v must show, in UTF-8 too, of
+# bytes that begin no character.
+bytewise()
+{
+	LC_ALL=C "$(prog)" "$@"
+}
+
+atf_test_case v_utf8_rfc3629
+v_utf8_rfc3629_head()
+{
+	atf_set descr "-v in UTF-8 shows each byte of a sequence that" \
+	    "RFC 3629 does not allow in its own M- form"
+}
+v_utf8_rfc3629_body()
+{
+	use_utf8
+	printf 'a\370\210\200\200\200b\n' > in
+	atf_check -o inline:'aM-xM-^HM-^@M-^@M-^@b\n' "$(prog)" -v in
+	printf 'a\364\220\200\200b\n' > in
+	atf_check -o inline:'aM-tM-^PM-^@M-^@b\n' "$(prog)" -v in
+	printf '\375\277\277\277\277\277\n' > in
+	atf_check -o inline:'M-}M-?M-?M-?M-?M-?\n' "$(prog)" -v in
+
+	# The family, a line each: 5 and 6-byte forms, every lead byte
+	# past F4, values past U+10FFFF, overlong forms of each length,
+	# surrogates, lone continuation bytes, and characters cut short
+	# by a newline.  No byte of these begins a character.
+	: > in
+	for s in '\370\210\200\200\200' '\370\200\200\200\200' \
+	    '\373\277\277\277\277' '\374\204\200\200\200\200' \
+	    '\374\200\200\200\200\200' '\375\277\277\277\277\277' \
+	    '\376\200\200\200\200\200\200' '\377\277\277\277\277\277\277' \
+	    '\364\220\200\200' '\364\277\277\277' '\365\200\200\200' \
+	    '\366\200\200\200' '\367\277\277\277' \
+	    '\300\200' '\300\257' '\301\277' \
+	    '\340\200\200' '\340\237\277' \
+	    '\360\200\200\200' '\360\217\277\277' \
+	    '\355\240\200' '\355\257\277' '\355\260\200' '\355\277\277' \
+	    '\200' '\277' '\200\200\200\200' 'x\251y' \
+	    '\303' '\342\202' '\360\237\230' '\364\217\277' '\303x' \
+	    '\342\202x' '\360\237\230x'; do
+		printf "$s\\n" >> in
+	done
+	bytewise -v in > want
+	# The C locale's forms are bytewise: no line may keep a byte as is.
+	LC_ALL=C grep -q "$(printf '[\200-\377]')" want && atf_fail "bad oracle"
+	atf_check -o file:want "$(prog)" -v in
+	# The same with no newline after the last one, at the end.
+	printf '\370\210\200\200\200\342\202' > in
+	atf_check -o inline:'M-xM-^HM-^@M-^@M-^@M-bM-^B' "$(prog)" -v in
+	printf '\360\237\230' > in
+	atf_check -o inline:'M-pM-^_M-^X' "$(prog)" -v in
+	# A character right after a byte that begins none is still whole.
+	printf '\370\303\251\355\240\200\342\202\254\364\220\360\237\230\200\n' \
+	    > in
+	atf_check -o inline:'M-x\0303\0251M-mM- M-^@\0342\0202\0254M-tM-^P\0360\0237\0230\0200\n' \
+	    "$(prog)" -v in
+	printf '\342\302\251 \360\303\251 \355\342\202\254\n' > in
+	atf_check -o inline:'M-b\0302\0251 M-p\0303\0251 M-m\0342\0202\0254\n' \
+	    "$(prog)" -v in
+}
+
+atf_test_case v_utf8_valid
+v_utf8_valid_head()
+{
+	atf_set descr "-v in UTF-8 takes every RFC 3629 character whole," \
+	    "from the least to the greatest of each length"
+}
+v_utf8_valid_body()
+{
+	use_utf8
+	# Printable in every C library's tables.
+	printf 'caf\303\251 \344\270\255 \360\220\215\210 \360\237\230\200\n' \
+	    > in
+	atf_check -o file:in "$(prog)" -v in
+	# C1 controls, not printable anywhere: the M- form of the low bits.
+	printf '\302\200 \302\237\n' > in
+	atf_check -o inline:'M-^@ M-^_\n' "$(prog)" -v in
+	# The bounds of each length and around the surrogates, which C
+	# libraries class differently: the character whole, or the one
+	# M- form of its low seven bits, never a form per byte.
+	for c in '\337\277 M-^?' '\340\240\200 M-^@' '\355\237\277 M-^?' \
+	    '\356\200\200 M-^@' '\357\277\277 M-^?' '\360\220\200\200 M-^@' \
+	    '\364\217\277\277 M-^?'; do
+		printf "<${c% *}>\\n" > in
+		printf "<${c#* }>\\n" > alt
+		"$(prog)" -v in > out || atf_fail "cat -v failed"
+		cmp -s out in || cmp -s out alt ||
+		    atf_fail "${c% *} shown as $(cat out)"
+	done
+}
+
+atf_test_case v_utf8_implied
+v_utf8_implied_head()
+{
+	atf_set descr "-e, -t and -A show invalid UTF-8 bytewise as -v does"
+}
+v_utf8_implied_body()
+{
+	use_utf8
+	printf 'a\370\210\200\200\200\t\303\251\364\220\200\200b\n' > in
+	atf_check -o inline:'aM-xM-^HM-^@M-^@M-^@\t\0303\0251M-tM-^PM-^@M-^@b$\n' \
+	    "$(prog)" -e in
+	atf_check -o inline:'aM-xM-^HM-^@M-^@M-^@^I\0303\0251M-tM-^PM-^@M-^@b\n' \
+	    "$(prog)" -t in
+	atf_check -o inline:'aM-xM-^HM-^@M-^@M-^@^I\0303\0251M-tM-^PM-^@M-^@b$\n' \
+	    "$(prog)" -A in
+	atf_check -o inline:'     1\taM-xM-^HM-^@M-^@M-^@^I\0303\0251M-tM-^PM-^@M-^@b$\n' \
+	    "$(prog)" -nA in
+}
+
+atf_test_case v_utf8_cut
+v_utf8_cut_head()
+{
+	atf_set descr "-v in UTF-8 shows the same whether a sequence is cut" \
+	    "by a read anywhere in it; one cut by a file's end is bytewise"
+}
+v_utf8_cut_body()
+{
+	use_utf8
+	# Each sequence cut by the end of a 4 KiB read after each of its
+	# bytes but the last, in a segment of 8 KiB of its own: shown
+	# bytewise, or as it is for the printable characters (+).
+	: > in
+	: > want
+	for s in '\370\210\200\200\200' '\375\277\277\277\277\277' \
+	    '\364\220\200\200' '\360\200\200\200' '\355\240\200' \
+	    '+\360\237\230\200' '+\342\202\254'; do
+		seq=${s#+}
+		len=$(printf "$seq" | wc -c)
+		cut=1
+		while [ $cut -lt $len ]; do
+			awk -v n=$((4096 - cut)) \
+			    'BEGIN { while (n-- > 0) printf "a" }' > seg
+			printf "$seq\\n" >> seg
+			awk -v n=$((4096 + cut - len - 1)) \
+			    'BEGIN { while (n-- > 0) printf "b" }' >> seg
+			[ "$(wc -c < seg)" -eq 8192 ] || atf_fail "bad segment"
+			if [ "$seq" = "$s" ]; then
+				bytewise -v seg >> want
+			else
+				cat seg >> want
+			fi
+			cat seg >> in
+			cut=$((cut + 1))
+		done
+	done
+	atf_check -o file:want -x "BUFSZ_SIZE=4096 $(prog) -v in"
+	atf_check -o file:want -x "BUFSZ_SIZE=4096 $(prog) -v - < in"
+	atf_check -o file:want -x "BUFSZ_PATH=rw BUFSZ_SIZE=4096 $(prog) -v in"
+	# Through a pipe, one byte a write: the reads are as cut as can be.
+	printf 'a\364\220\200\200\360\237\230\200b\n' > in
+	atf_check -o inline:'aM-tM-^PM-^@M-^@\0360\0237\0230\0200b\n' \
+	    -x "{ for b in a '\\364' '\\220' '\\200' '\\200' '\\360' '\\237' \
+	    '\\230' '\\200' 'b\\n'; do printf \"\$b\"; sleep 0.1; done; } |
+	    $(prog) -v"
+	# A character is not carried from one file into the next.
+	printf 'a\360\237' > one
+	printf '\230\200b\n' > two
+	atf_check -o inline:'aM-pM-^_M-^XM-^@b\n' "$(prog)" -v one two
+	atf_check -o inline:'aM-pM-^_M-^XM-^@b\n' -x "$(prog) -v one - < two"
+}
+
 atf_test_case E_T_A_flags
 E_T_A_flags_head()
 {
@@ -722,12 +896,12 @@ unknown_option_body()
 {
 	printf 'a\n' > a
 	atf_check -s exit:1 -e inline:'cat: illegal option -- z
-usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" -z a
+usage: cat [-AETbeflnstuv] [-B bsize] [file ...]\n' "$(prog)" -z a
 	atf_check -s exit:1 -e inline:'cat: illegal option -- -
-usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" --number a
+usage: cat [-AETbeflnstuv] [-B bsize] [file ...]\n' "$(prog)" --number a
 	# No long options, as on FreeBSD: --help gets the usage that way.
 	atf_check -s exit:1 -o empty -e inline:'cat: illegal option -- -
-usage: cat [-AETbelnstuv] [file ...]\n' "$(prog)" --help
+usage: cat [-AETbeflnstuv] [-B bsize] [file ...]\n' "$(prog)" --help
 }
 
 # progress_round INPUT OPTION...: cat OPTION... < INPUT into a FIFO whose
@@ -1955,10 +2129,123 @@ rescue_body()
 	    -e inline:"cat: nosuch: No such file or directory\n" "$r" f nosuch
 }
 
+# read_max OPTION...: the largest read(2) cat makes of big with OPTIONs,
+# copying with read(2) and write(2), as libfaultinj's log has it; the
+# output in out.
+read_max()
+{
+	rm -f log
+	BUFSZ_PATH=rw FAULTINJ_LOG=$PWD/log LD_PRELOAD=$fi \
+	    ASAN_OPTIONS=verify_asan_link_order=0 "$(prog)" "$@" big > out ||
+	    atf_fail "cat $* failed"
+	awk '$1 == "read.max" { print $2 }' log
+}
+
+atf_test_case B_bsize
+B_bsize_head()
+{
+	atf_set descr "-B bsize (NetBSD) sets the buffer, plain and" \
+	    "formatted: whole pages, at least one, at most what the" \
+	    "machine allows, over BUFSZ_SIZE; -B 0 is the policy's own"
+}
+B_bsize_body()
+{
+	fi=$(atf_get_srcdir)/../../lib/libbufsz/faults/libfaultinj.so
+	[ -f "$fi" ] || atf_skip "no libfaultinj.so beside the tests"
+	page=$(getconf PAGESIZE)
+	random_file big $((4 * 1024 * 1024))
+	own=$(read_max)
+	atf_check cmp big out
+	atf_check_equal "$own" "$(read_max -B 0)"
+	atf_check_equal $page "$(read_max -B 1)"
+	atf_check_equal $page "$(read_max -B $((page + page / 2)))"
+	atf_check_equal $((3 * page)) "$(read_max -B $((3 * page + 1)))"
+	atf_check cmp big out
+	atf_check_equal $((2 * page)) \
+	    "$(read_max -B "$(printf '0x%x' $((2 * page)))")"
+	atf_check_equal $((2 * page)) \
+	    "$(read_max -B "$(printf '0%o' $((2 * page)))")"
+	# The formatting path takes it too.
+	atf_check_equal $((3 * page)) "$(read_max -n -B $((3 * page)))"
+	cat -n big > exp
+	atf_check cmp exp out
+	# Over BUFSZ_SIZE, and cut on a 64 MiB machine.
+	atf_check_equal $((3 * page)) \
+	    "$(BUFSZ_SIZE=$((16 * page)) read_max -B $((3 * page)))"
+	max=$(FAULTINJ_PHYSMEM=67108864 read_max -B 1073741824)
+	[ "$max" -le 131072 ] ||
+	    atf_fail "a read of $max bytes on a 64 MiB machine"
+	atf_check cmp big out
+}
+
+atf_test_case B_bad
+B_bad_head()
+{
+	atf_set descr "-B with no number, a sign, a suffix or trailing text" \
+	    "is an error, exit 1, before anything is read"
+}
+B_bad_body()
+{
+	printf 'a\n' > a
+	for bad in x -1 +4096 ' 4096' 12k 4096x ''; do
+		atf_check -s exit:1 -o empty \
+		    -e inline:"cat: illegal buffer size -- $bad\n" \
+		    "$(prog)" -B "$bad" a
+	done
+	atf_check -s exit:1 -o empty -e inline:'cat: option requires an argument -- B
+usage: cat [-AETbeflnstuv] [-B bsize] [file ...]\n' "$(prog)" -B
+}
+
+atf_test_case f_regular_only
+f_regular_only_head()
+{
+	atf_set descr "-f (NetBSD) copies regular files only, links to them" \
+	    "too; anything else is 'not a regular file', exit 1, and a" \
+	    "FIFO with no writer does not block; stdin is taken as it is"
+	atf_set timeout 60
+}
+f_regular_only_body()
+{
+	printf 'a\n' > a
+	printf 'b\n' > b
+	mkfifo fifo
+	mkdir d
+	ln -s a link
+	ln -s fifo fifolink
+	set -- a fifo d fifolink /dev/null link missing b
+	err='cat: fifo: not a regular file
+cat: d: not a regular file
+cat: fifolink: not a regular file
+cat: /dev/null: not a regular file
+'
+	if command -v python3 > /dev/null; then
+		python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("sock")'
+		set -- "$@" sock
+	fi
+	err="${err}cat: missing: No such file or directory\n"
+	[ -S sock ] && err="${err}cat: sock: not a regular file\n"
+	for opt in f fn fv fu; do
+		# What cat makes of the regular files alone.
+		if [ $opt = f ]; then
+			"$(prog)" a link b > exp
+		else
+			"$(prog)" -${opt#f} a link b > exp
+		fi
+		atf_check -s exit:1 -o file:exp -e inline:"$err" \
+		    "$(prog)" -$opt "$@"
+	done
+	# The standard input is not checked, as on NetBSD: a pipe.
+	atf_check -o inline:'a\n' -x "cat a | $(prog) -f"
+	atf_check -o inline:'a\na\n' -x "cat a | $(prog) -f - a"
+}
+
 atf_init_test_cases()
 {
 	add_regression_cases
 	atf_add_test_case plain
+	atf_add_test_case B_bsize
+	atf_add_test_case B_bad
+	atf_add_test_case f_regular_only
 	atf_add_test_case operands_in_order
 	atf_add_test_case stdin
 	atf_add_test_case options_after_operand
@@ -1973,6 +2260,10 @@ atf_init_test_cases()
 	atf_add_test_case v_flag
 	atf_add_test_case v_multibyte
 	atf_add_test_case v_multibyte_confined
+	atf_add_test_case v_utf8_rfc3629
+	atf_add_test_case v_utf8_valid
+	atf_add_test_case v_utf8_implied
+	atf_add_test_case v_utf8_cut
 	atf_add_test_case E_T_A_flags
 	atf_add_test_case combinations
 	atf_add_test_case l_flag

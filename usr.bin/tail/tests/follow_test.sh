@@ -588,7 +588,8 @@ failed_removed_F_body()
 {
 	[ -d /proc/self/fd ] || atf_skip "no /proc/PID/fd to list tail's files"
 	follow_into_loop
-	wait_until sh -c "! ls -l /proc/$tailpid/fd | grep -q 'deleted'" ||
+	# Only d: a confined tail keeps its temporary file, unlinked, open.
+	wait_until sh -c "! ls -l /proc/$tailpid/fd | grep -q '/d (deleted)'" ||
 	    atf_fail "the removed file is still open"
 	stop
 }

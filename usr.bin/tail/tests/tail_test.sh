@@ -1408,6 +1408,64 @@ same_buffer_body()
 			atf_check -o empty cat lone
 		done
 	done
+# tac_prog: tail under the name tac: the installed one where the host
+# has it, else a link of our own, so that the name is what is tested.
+tac_prog()
+{
+	t=$(atf_config_get rootdir '')/usr/bin/tac
+	if [ ! -x "$t" ]; then
+		ln -s "$(prog)" tac
+		t=$PWD/tac
+	fi
+}
+
+atf_test_case tac
+tac_head()
+{
+	atf_set descr "Run as tac, tail writes each file last line first," \
+	    "one after the other, with no header: tail -qr"
+}
+tac_body()
+{
+	tac_prog
+	printf '1\n2\n3' > noeol
+	printf 'a\nb\n' > ab
+	: > empty
+	awk 'BEGIN { for (i = 1; i <= 300000; i++) print "line " i }' > big
+	awk '{ l[NR] = $0 } END { for (i = NR; i > 0; i--) print l[i] }' \
+	    big > big.rev
+	atf_check -o inline:'32\n1\nb\na\n' "$t" noeol ab
+	atf_check -o inline:'b\na\n' "$t" empty ab empty
+	atf_check -o file:big.rev "$t" big
+	atf_check -o file:big.rev -x "cat big | '$t'"
+	# tail's options still apply; -f makes no sense with -r.
+	atf_check -o inline:'line 300000\nline 299999\n' "$t" -n 2 big
+	atf_check -s exit:1 -e match:'^usage: tail' "$t" -f ab
+	atf_check -s exit:1 -o inline:'b\na\n' \
+	    -e inline:'tac: missing: No such file or directory\n' \
+	    "$t" missing ab
+}
+
+atf_test_case tac_installed
+tac_installed_head()
+{
+	atf_set descr "tac is installed as another name of tail where the" \
+	    "system has one (NetBSD, Linux), not on FreeBSD"
+}
+tac_installed_body()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	t=$(atf_config_get rootdir '')/usr/bin/tac
+	case $(uname -s) in
+	FreeBSD)
+		[ ! -e "$t" ] || atf_fail "FreeBSD has no tac(1), yet $t is"
+		;;
+	*)
+		[ -x "$t" ] || atf_fail "no $t"
+		atf_check_equal "$(stat_of 'dev ino' "$(prog)")" \
+		    "$(stat_of 'dev ino' "$t")"
+		;;
+	esac
 }
 
 atf_init_test_cases()
@@ -1452,4 +1510,6 @@ atf_init_test_cases()
 	atf_add_test_case confined
 	atf_add_test_case spill_confined
 	atf_add_test_case same_buffer
+	atf_add_test_case tac
+	atf_add_test_case tac_installed
 }
