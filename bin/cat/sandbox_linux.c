@@ -101,9 +101,9 @@ ruleset_new(void)
 
 /*
  * Allow reading any file or directory beneath dir, whatever name leads
- * to it.  A rule holds the directory's inode; procfs makes a new inode for a new
- * lookup of a directory once its old one has left the cache, so a
- * directory there is kept open, up to PROC_KEPT of them, to keep it.
+ * to it.  A rule holds the directory's inode; procfs makes a new inode
+ * for a new lookup of a directory once its old one has left the cache,
+ * so a directory there is kept open, up to PROC_KEPT of them, to keep it.
  */
 int
 sandbox_allow_dir(struct sandbox *sb, const char *dir)
