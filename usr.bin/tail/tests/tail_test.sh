@@ -1408,6 +1408,8 @@ same_buffer_body()
 			atf_check -o empty cat lone
 		done
 	done
+}
+
 # tac_prog: tail under the name tac: the installed one where the host
 # has it, else a link of our own, so that the name is what is tested.
 tac_prog()
