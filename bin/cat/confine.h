@@ -1,8 +1,9 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * Confining a program to its operands where the host can (confine.c),
- * for cat and tail.
+ * Confining a program to its operands where the host can, for cat and
+ * tail: cat's sandbox (confine.c), or capability mode with the operands
+ * opened by Casper (confine_casper.c).
  */
 
 #ifndef _CONFINE_H_
@@ -14,15 +15,19 @@
  * program learns lazily is learned.  When the sandbox is about to be
  * entered, it first calls prepare, if not NULL, for what the program
  * must still do by name once confined: the sandbox will refuse it.
+ * With CONFINE_EVENTS the program may wait on its inputs' events.
  *
  * open_confined() opens an operand for reading, with flags added to
  * O_RDONLY, when its turn comes: a descriptor, -1 with errno set, or
  * OPEN_OUTSIDE when the sandbox refused a file that the program could
- * have read unconfined.
+ * have read unconfined.  stat_confined() is stat(2) of an operand.
  */
 #define	OPEN_OUTSIDE	(-2)
+#define	CONFINE_EVENTS	0x1
 
-void	confine(char *const [], void (*)(void));
+struct stat;
+void	confine(char *const [], int, void (*)(void));
 int	open_confined(const char *, int);
+int	stat_confined(const char *, struct stat *);
 
 #endif /* !_CONFINE_H_ */

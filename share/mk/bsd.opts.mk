@@ -9,11 +9,13 @@
 #	TESTS	the tests/ directories: their programs, Kyuafiles and
 #		fixtures under /usr/tests (SUBDIR.${MK_TESTS}+= tests)
 #	MAN	the manual pages
+#	CASPER	Casper's services (libcasper), on FreeBSD only
+#		(host.opts.mk's HOST_YES_OPTIONS)
 
 .if !defined(_BSD_OPTS_MK)
 _BSD_OPTS_MK=	yes
 
-__DEFAULT_YES_OPTIONS=	MAN TESTS
+__DEFAULT_YES_OPTIONS=	MAN TESTS ${HOST_YES_OPTIONS}
 
 .for _o in ${__DEFAULT_YES_OPTIONS}
 .if !defined(MK_${_o})

@@ -31,6 +31,8 @@
 #	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
 #	MK_KQUEUE	usr.bin/tail/local_*.c
 #	MK_LANDLOCK	usr.bin/yes: cat's sandbox_linux.c
+#	MK_CAPSICUM	usr.bin/tail: capability mode and Casper's fileargs
+#			(cat's confine_casper.c) in place of confine.c
 #	MK_TAC		usr.bin/tail: installed as tac too
 #	MK_ASK_TTY	bin/cp: -i asks only when stdin is a terminal
 #	MK_CGROUP	lib/libbufsz/tests/cgroup_test
@@ -42,6 +44,10 @@
 # takes into a FreeBSD tree (tools/freebsd-import), which then name
 # FreeBSD's files only: HOST_VARS lists what it resolves.
 #
+# CASPER is no host knob but FreeBSD's build option, left in the
+# Makefiles for FreeBSD's make to read (MK_CASPER=no, RESCUE): yes by
+# default on FreeBSD, and always no elsewhere, which has no libcasper.
+#
 # OPSYS is the system built for, as uname -s names it; OPSYS=NetBSD on
 # the command line builds NetBSD's files (make check-bsd does).
 
@@ -50,8 +56,8 @@ OPSYS?=		${.MAKE.OS}
 HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
 		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST INFO_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
-		MK_KQUEUE MK_LANDLOCK MK_TAC MK_ASK_TTY MK_CGROUP MK_LIBDL \
-		MK_FUSE
+		MK_KQUEUE MK_LANDLOCK MK_CAPSICUM MK_TAC MK_ASK_TTY \
+		MK_CGROUP MK_LIBDL MK_FUSE
 
 .if ${OPSYS} == "Linux"
 LOCK_HOST=		ofd
@@ -69,6 +75,7 @@ MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		no
 MK_KQUEUE=		no
 MK_LANDLOCK=		yes
+MK_CAPSICUM=		no
 MK_TAC=			yes
 MK_ASK_TTY=		no
 MK_CGROUP=		yes
@@ -90,11 +97,13 @@ MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		yes
 MK_KQUEUE=		yes
 MK_LANDLOCK=		no
+MK_CAPSICUM=		yes
 MK_TAC=			no
 MK_ASK_TTY=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no
+HOST_YES_OPTIONS=	CASPER
 .else
 LOCK_HOST=		flock
 SANDBOX_HOST=		portable
@@ -121,9 +130,13 @@ SIZEKEPT_HOST=		portable
 MK_COPY_FILE_RANGE=	no
 MK_EXTATTR=		yes
 MK_LANDLOCK=		no
+MK_CAPSICUM=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no
+.endif
+.if ${OPSYS} != "FreeBSD"
+MK_CASPER:=		no
 .endif
 
 # FreeBSD's <sys/cdefs.h> names a function that never returns __dead2;

@@ -366,8 +366,21 @@ check "cat's NetBSD tests and their data files are kept" \
 check "a Makefile.depend beside every imported Makefile" \
     sh -c 'cd "$1" && for m in $2; do [ -f "${m%/Makefile}/Makefile.depend" ] ||
 	exit 1; done' sh "$ext" "$makefiles"
-check "tail's Makefile.depend.options (Casper) is gone" \
-    test ! -e "$ext/usr.bin/tail/Makefile.depend.options"
+check "tail's Makefile.depend.options names Casper's fileargs, as FreeBSD's" \
+    sh -c 'grep -q "^DIRDEPS_OPTIONS= CASPER\$" "$1" &&
+	grep -q "^DIRDEPS.CASPER.yes= lib/libcasper/services/cap_fileargs\$" "$1" &&
+	grep -q "^\.include <dirdeps-options\.mk>\$" "$1"' sh \
+    "$ext/usr.bin/tail/Makefile.depend.options"
+check "tail links Casper as FreeBSD's did, not in /rescue" \
+    sh -c 'grep -q "^\.if \${MK_CASPER} != \"no\" && !defined(RESCUE)\$" "$1" &&
+	grep -q "^CFLAGS+=[[:space:]]*-DWITH_CASPER\$" "$1"' sh \
+    "$ext/usr.bin/tail/Makefile"
+check "tail and yes depend on lib/libcapsicum, cat and cp do not" \
+    sh -c 'grep -q "lib/libcapsicum" "$1/usr.bin/tail/Makefile.depend" &&
+	grep -q "lib/libcapsicum" "$1/usr.bin/yes/Makefile.depend" &&
+	! grep -q "lib/libcapsicum" "$1/bin/cat/Makefile.depend" &&
+	! grep -q "lib/libcapsicum" "$1/bin/cp/Makefile.depend" &&
+	[ ! -e "$1/bin/cat/Makefile.depend.options" ]' sh "$ext"
 
 # Only the C files FreeBSD compiles: those the tree's own make picks for
 # FreeBSD in any imported directory (a test program may compile a file

@@ -50,7 +50,9 @@ extern int	Fflag, fflag, qflag, rflag, vflag, nfiles, rval;
  */
 #define	EOUTSIDE	(-1)
 void	ierr(const char *);
+const char *operand_path(const char *);
 int	open_name(const char *, int);
+int	stat_name(const char *, struct stat *);
 void	oerr(void) __dead2;
 void	out_write(const void *, size_t);
 void	header(const char *, int);

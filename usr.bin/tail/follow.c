@@ -160,7 +160,7 @@ recheck(struct file *f)
 	in = &f->f_in;
 	if (in->in_fd == -1)
 		return (reopen(f));
-	if (stat(in->in_name, &sb) == -1) {
+	if (stat_name(in->in_name, &sb) == -1) {
 		serrno = errno;
 		(void)show(f);
 		errno = serrno;

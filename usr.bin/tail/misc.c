@@ -43,6 +43,17 @@ ierr(const char *name)
 }
 
 /*
+ * An operand as a path: "-" is a file's name to tail, not the standard
+ * input it is to confine().
+ */
+const char *
+operand_path(const char *name)
+{
+
+	return (strcmp(name, "-") == 0 ? "./-" : name);
+}
+
+/*
  * Open name for reading, with flags besides, in the sandbox when tail is
  * in one; -1 with errno set, EOUTSIDE when only the sandbox refused it.
  */
@@ -51,11 +62,19 @@ open_name(const char *name, int flags)
 {
 	int fd;
 
-	if ((fd = open_confined(name, flags)) == OPEN_OUTSIDE) {
+	if ((fd = open_confined(operand_path(name), flags)) == OPEN_OUTSIDE) {
 		errno = EOUTSIDE;
 		return (-1);
 	}
 	return (fd);
+}
+
+/* stat(2) of an operand, which capability mode allows only by Casper. */
+int
+stat_name(const char *name, struct stat *sb)
+{
+
+	return (stat_confined(operand_path(name), sb));
 }
 
 /* A failure on the output ends tail. */

@@ -324,16 +324,16 @@ parse_number(const char *s, int64_t *num)
 }
 
 /*
- * Confined before the first byte is read, where the host can: reading
- * beneath the operands' directories only (confine.c), so that -F can
- * open a name again.  engine_open() has learned what the policy needs;
- * hold_prepare() makes the temporary file a stream may need.  "-" is a
- * file's name here, not the standard input as it is to confine().
+ * Confined before the first byte is read, where the host can: to
+ * reading beneath the operands' directories (confine.c), or to opening
+ * the operands by Casper (confine_casper.c), so that -F can open a name
+ * again.  engine_open() has learned what the policy needs; hold_prepare()
+ * makes the temporary file a stream may need.
  */
 static void
 confine_operands(char **argv, int argc)
 {
-	static char dash[] = "./-";
+	static char dash[] = "./-";	/* "-", as operand_path() names it */
 	char **names;
 	int i;
 
@@ -341,7 +341,7 @@ confine_operands(char **argv, int argc)
 		err(1, NULL);
 	for (i = 0; i < argc; i++)
 		names[i] = strcmp(argv[i], "-") == 0 ? dash : argv[i];
-	confine(names, hold_prepare);
+	confine(names, fflag ? CONFINE_EVENTS : 0, hold_prepare);
 	free(names);
 }
 

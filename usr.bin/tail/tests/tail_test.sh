@@ -1415,6 +1415,210 @@ same_buffer_body()
 	done
 }
 
+# capsicum_or_skip: skips where tail's capability mode cannot be seen.
+capsicum_or_skip()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	[ "$(uname -s)" = FreeBSD ] ||
+	    atf_skip "Capsicum and Casper are FreeBSD's; $(uname -s) has none"
+	command -v ktrace > /dev/null || atf_skip "no ktrace"
+	ktrace -f ktr true 2> /dev/null && [ -s ktr ] ||
+	    atf_skip "no ktrace(2): a kernel without KTRACE"
+}
+
+# ktraced OPTIONS...: tail under ktrace -i, with capability violations
+# (-t +p), its records in ./ktr; Casper's helpers, forked from it, too.
+ktraced()
+{
+	rm -f ktr
+	env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    ktrace -i -t +p -f ktr "$(prog)" "$@"
+}
+
+# own_records: the records of tail itself, the pid ktrace started, each
+# as "TYPE  what": "CALL  openat(...)", "RET   cap_enter 0", "NAMI  "f"",
+# numbers in decimal.
+own_records()
+{
+	kdump -d -f ktr | awk 'NR == 1 { pid = $1 }
+	    $1 == pid { sub(/^ *[0-9]+ +[^ ]+ +/, ""); print }'
+}
+
+# in_capability_mode [OPERAND...]: fails unless tail's own records show
+# cap_enter returning 0, and after it no name looked up, no file opened
+# by name, no sysctl and no capability violation; and unless each
+# OPERAND was opened by another process (Casper's), never by tail.
+in_capability_mode()
+{
+	own_records > own
+	atf_check -o inline:'cap_enter 0\n' -x "awk '
+		/^RET +cap_enter / { print \$2 \" \" \$3; on = 1; next }
+		on && /^NAMI / { print \"looked up after: \" \$0 }
+		on && /^CALL +(open|openat|fstatat|faccessat|access|readlink|readlinkat|statfs|unlink|unlinkat)\\(/ {
+			print \"by name after: \" \$0 }
+		on && /^CALL +__sysctl/ { print \"sysctl after: \" \$0 }
+		on && /^CAP / { print \"violation: \" \$0 }' own"
+	grep -q '^CALL *__sysctl' own ||
+	    atf_fail "no sysctl: where did the memory come from?"
+	for _o; do
+		! grep -q "^NAMI  *\"$_o\"\$" own ||
+		    atf_fail "tail opened $_o itself, not through Casper"
+		kdump -f ktr | grep -q "NAMI  *\"$_o\"\$" ||
+		    atf_fail "no process opened $_o: does ktrace -i follow Casper?"
+	done
+}
+
+# ktraced_bg OPTIONS...: ktraced in the background, pid set to tail's.
+ktraced_bg()
+{
+	rm -f ktr
+	(exec env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    ktrace -i -t +p -f ktr "$(prog)" "$@") > out 2> err &
+	pid=$!
+}
+
+atf_test_case capsicum
+capsicum_head()
+{
+	atf_set descr "On FreeBSD tail -n, -r, -f and -F run in capability" \
+	    "mode before the first read, their operands opened by Casper," \
+	    "the memory probed before"
+	atf_set timeout 120
+}
+capsicum_body()
+{
+	capsicum_or_skip
+	lines 100 > f
+	lines 5 > f2
+	ref_last 3 f > exp
+	atf_check -o file:exp ktraced -n 3 f
+	in_capability_mode f
+	awk '{ l[NR] = $0 } END { for (i = NR; i > 0; i--) print l[i] }' \
+	    f > exp
+	atf_check -o file:exp ktraced -r f
+	in_capability_mode f
+	{ echo '==> f <=='; ref_last 2 f; echo; echo '==> f2 <=='
+	    ref_last 2 f2; } > exp
+	atf_check -o file:exp ktraced -n 2 f f2
+	in_capability_mode f f2
+	for o in -f -F; do
+		ktraced_bg $o -n 1 f
+		sleep 1
+		echo "more $o" >> f
+		sleep 2
+		kill $pid
+		wait $pid
+		printf 'line 100\nmore %s\n' "$o" > exp
+		atf_check -o file:exp cat out
+		atf_check -o empty cat err
+		in_capability_mode f
+		lines 100 > f
+	done
+}
+
+atf_test_case capsicum_follow
+capsicum_follow_head()
+{
+	atf_set descr "On FreeBSD tail -F, in capability mode, follows a" \
+	    "name rotated (renamed away, made anew) and recreated" \
+	    "(removed, made anew), reopening it through Casper"
+	atf_set timeout 120
+}
+capsicum_follow_body()
+{
+	capsicum_or_skip
+	echo one > f
+	ktraced_bg -F f
+	sleep 1
+	echo two >> f
+	sleep 2
+	mv f f.1
+	echo three > f
+	sleep 3
+	rm f
+	sleep 2
+	echo four > f
+	sleep 3
+	kill $pid
+	wait $pid
+	atf_check -o inline:'one\ntwo\nthree\nfour\n' cat out
+	atf_check -o empty cat err
+	in_capability_mode f
+	# Each new file was opened anew, by a helper, not by tail.
+	[ "$(kdump -f ktr | grep -Ec 'NAMI +"f"$')" -ge 3 ] ||
+	    atf_fail "f was not opened again"
+}
+
+atf_test_case capsicum_errors
+capsicum_errors_head()
+{
+	atf_set descr "On FreeBSD, confined, an error still names the file" \
+	    "and its errno, as unconfined (/rescue/tail, built without" \
+	    "Casper) says it"
+	atf_set timeout 60
+}
+capsicum_errors_body()
+{
+	capsicum_or_skip
+	lines 10 > f
+	mkdir d
+	ktraced -n 1 missing d f > out 2> err
+	atf_check_equal 1 $?
+	in_capability_mode d f
+	grep -q 'line 10' out || atf_fail "f was not shown after the errors"
+	atf_check -o inline:"tail: missing: $(errno_message ENOENT)\n" \
+	    head -n 1 err
+	grep -q '^tail: d: ' err || atf_fail "d's error does not name d"
+	rescue_prog tail
+	atf_check -s exit:1 -o file:out -e file:err "$r" -n 1 missing d f
+}
+
+# data_calls: tail's own calls that move its standard input's and
+# output's data, with their sizes, addresses left out.
+data_calls()
+{
+	own_records | awk -F '[(),]' '
+	    /^CALL +(read|write|pread|pwrite)\([01],/ {
+		sub(/^CALL +/, "", $1); print $1, $2, $4, $5 }
+	    /^CALL +lseek\([01],/ { sub(/^CALL +/, ""); print }
+	    /^CALL +copy_file_range\(/ { sub(/^CALL +/, ""); print }
+	    /^CALL +mmap\(/ && $6 == "0" { print "mmap", $3, $6, $7 }'
+}
+
+atf_test_case capsicum_same_buffer
+capsicum_same_buffer_head()
+{
+	atf_set descr "On FreeBSD a tail in capability mode picks the same" \
+	    "buffer and copy path as /rescue/tail, which runs unconfined:" \
+	    "the same calls on its input and output, of the same sizes"
+	atf_set timeout 120
+}
+capsicum_same_buffer_body()
+{
+	capsicum_or_skip
+	rescue_prog tail
+	lines 200000 > f
+	for p in auto rw mmap; do
+		export BUFSZ_PATH=$p
+		for opts in "-n 150000" "-c +5" "-r" "-c 1000000"; do
+			ktraced $opts < f > out
+			in_capability_mode
+			data_calls > confined
+			[ -s confined ] || atf_fail "$p $opts: no I/O traced"
+			rm -f ktr
+			ktrace -f ktr "$r" $opts < f > out2
+			own_records | grep -q 'cap_enter' &&
+			    atf_fail "/rescue/tail entered capability mode"
+			data_calls > unconfined
+			cmp -s out out2 || atf_fail "$p $opts: not the same output"
+			if ! cmp -s confined unconfined; then
+				diff confined unconfined >&2
+				atf_fail "$p $opts: not the same calls"
+			fi
+		done
+	done
+}
+
 # tac_prog: tail under the name tac: the installed one where the host
 # has it, else a link of our own, so that the name is what is tested.
 tac_prog()
@@ -1517,6 +1721,10 @@ atf_init_test_cases()
 	atf_add_test_case confined
 	atf_add_test_case spill_confined
 	atf_add_test_case same_buffer
+	atf_add_test_case capsicum
+	atf_add_test_case capsicum_follow
+	atf_add_test_case capsicum_errors
+	atf_add_test_case capsicum_same_buffer
 	atf_add_test_case tac
 	atf_add_test_case tac_installed
 }
