@@ -2505,13 +2505,15 @@ kernel_files_body()
 {
 	kernel_file_list > list
 	[ -s list ] || atf_skip "no readable /proc or /sys files here"
+	c=$(prog)
 	while read -r f; do
+		set --
 		for p in auto $PATHS; do
-			copies_as_read "$f" "BUFSZ_PATH=$p $(prog) \"\$1\" | cat" ||
-			    atf_fail "cat $f | ($p) differs from a read loop"
-			copies_as_read "$f" "BUFSZ_PATH=$p $(prog) \"\$1\"" ||
-			    atf_fail "cat $f > file ($p) differs from a read loop"
+			set -- "$@" "BUFSZ_PATH=$p $c \"\$1\" | cat" \
+			    "BUFSZ_PATH=$p $c \"\$1\""
 		done
+		copies_as_read "$f" "$@" ||
+		    atf_fail "$f: $car_failed differs from a read loop"
 	done < list
 }
 
