@@ -20,6 +20,12 @@ rm -f "$results"
 LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export LSAN_OPTIONS
 
+# The test programs run under the system's POSIX sh, as FreeBSD's atf-sh
+# does, rather than a larger shell that atf-sh may default to: the cases
+# fork thousands of times, and a small shell forks faster.
+ATF_SHELL=${ATF_SHELL:-/bin/sh}
+export ATF_SHELL
+
 # As many cases at a time as there are processors (KYUA_JOBS=N to
 # choose): each case has a work directory of its own, and none asserts
 # a time.

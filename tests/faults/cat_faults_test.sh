@@ -259,14 +259,12 @@ cat_pipe_run()
 	_spec=$1
 	shift
 	FI_RUNS=$((FI_RUNS + 1))
-	rm -f fifo status
-	mkfifo fifo || atf_fail "mkfifo failed"
+	# One FIFO serves every run: nothing stays in it once both ends
+	# are closed.
+	[ -p fifo ] || mkfifo fifo || atf_fail "mkfifo failed"
 	dd if=in2 of=fifo 2>/dev/null &
 	{
-		env LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
-		    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-		    FAULTINJ="$_spec" FAULTINJ_LOG="$PWD/log" ${FI_ENV} \
-		    "$@" <fifo 2>err
+		(fi_exec "$_spec" "$@") <fifo 2>err
 		echo $? > status
 	} | dd of=out 2>/dev/null
 	wait

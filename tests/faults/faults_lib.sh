@@ -48,18 +48,44 @@ fi_run()
 	_spec=$1
 	shift
 	FI_RUNS=$((FI_RUNS + 1))
-	env LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
-	    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    FAULTINJ="$_spec" FAULTINJ_LOG="$PWD/log" ${FI_ENV} \
-	    "$@" <"${FI_STDIN:-/dev/null}" >"${FI_STDOUT:-out}" 2>err
+	(fi_exec "$_spec" "$@") <"${FI_STDIN:-/dev/null}" \
+	    >"${FI_STDOUT:-out}" 2>err
 	fi_status=$?
+}
+
+# fi_exec SPEC CMD ARGS...: become CMD under SPEC, with FI_ENV; called in
+# a subshell, which spares a sweep's thousands of runs an exec of env(1).
+fi_exec()
+{
+	LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}"
+	ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+	FAULTINJ=$1
+	FAULTINJ_LOG=$PWD/log
+	export LD_PRELOAD ASAN_OPTIONS FAULTINJ FAULTINJ_LOG
+	shift
+	# shellcheck disable=SC2086
+	[ -z "$FI_ENV" ] || export ${FI_ENV}
+	exec "$@"
 }
 
 # fi_count FUNC [FIELD]: what the last run's log says (calls by default).
 fi_count()
 {
-	awk -v k="$1.${2:-calls}" '$1 == k { print $2; found = 1 }
-	    END { if (!found) print 0 }' log
+	fi_get "$1" "${2:-calls}"
+	echo "$fi_n"
+}
+
+# fi_get FUNC FIELD [LOG]: sets fi_n to what LOG (./log by default) says,
+# 0 if nothing; read by the shell itself, as it is asked after every run.
+fi_get()
+{
+	fi_n=0
+	while read -r _g_k _g_v; do
+		if [ "$_g_k" = "$1.$2" ]; then
+			fi_n=$_g_v
+			break
+		fi
+	done < "${3:-log}"
 }
 
 # fi_bad WHY: keep the last run as a failure.
@@ -91,7 +117,24 @@ fi_finish()
 # (glibc's "Input/output error" is musl's "I/O error").
 fi_strerror()
 {
-	"$FI_ROOT/usr/tests/common/errmsg" "$1" || echo "?"
+	fi_strerror_get "$1"
+	echo "$fi_msg"
+}
+
+# fi_strerror_get ERRNO: sets fi_msg to ERRNO's message, asked of errmsg
+# once a case for each name.
+fi_strerror_get()
+{
+	case $1 in
+	*[!A-Z0-9]*|"")
+		fi_msg=$("$FI_ROOT/usr/tests/common/errmsg" "$1") || fi_msg="?"
+		return ;;
+	esac
+	eval "fi_msg=\${fi_msg_$1-}"
+	if [ -z "$fi_msg" ]; then
+		fi_msg=$("$FI_ROOT/usr/tests/common/errmsg" "$1") || fi_msg="?"
+		eval "fi_msg_$1=\$fi_msg"
+	fi
 }
 
 # fi_faults FUNC: the faults tried on FUNC, each "ACTION:CLASS", where
@@ -185,7 +228,8 @@ fi_stderr_ok()
 {
 	_p=$1
 	_errno=$2
-	_msg=$(fi_strerror "$2")
+	fi_strerror_get "$2"
+	_msg=$fi_msg
 	shift 2
 	fi_named=
 	[ -s err ] || return 1
@@ -243,15 +287,15 @@ fi_sweep()
 	# A library that stopped seeing a call (a new libc symbol) would make
 	# the sweep pass without testing anything.
 	for _sw_f in $FI_EXPECT; do
-		_sw_calls=$(awk -v k="$_sw_f.calls" '$1 == k { print $2 }' \
-		    log.clean)
-		[ "${_sw_calls:-0}" -gt 0 ] ||
+		fi_get "$_sw_f" calls log.clean
+		[ "$fi_n" -gt 0 ] ||
 		    fi_bad "the clean run made no call of $_sw_f that was seen"
 	done
 	for _sw_f in $FI_FUNCS; do
 		[ "$_sw_f" = "${FI_BASE%%:*}" ] && continue
-		_sw_calls=$(awk -v k="$_sw_f.calls" '$1 == k { print $2 }' log.clean)
-		[ "${_sw_calls:-0}" -gt "${FI_MAXN:-64}" ] && _sw_calls=${FI_MAXN:-64}
+		fi_get "$_sw_f" calls log.clean
+		_sw_calls=$fi_n
+		[ "$_sw_calls" -gt "${FI_MAXN:-64}" ] && _sw_calls=${FI_MAXN:-64}
 		_sw_i=1
 		while [ "$_sw_i" -le "${_sw_calls:-0}" ]; do
 			for _sw_fc in $(fi_faults "$_sw_f"); do
@@ -274,7 +318,8 @@ fi_sweep()
 # fault recovered from.  Returns 1 when the run was already judged bad.
 fi_judge_common()
 {
-	if [ "$(fi_count "$1" faults)" -lt 1 ]; then
+	fi_get "$1" faults
+	if [ "$fi_n" -lt 1 ]; then
 		fi_bad "the fault was never met (the call sequence changed?)"
 		return 1
 	fi

@@ -2049,11 +2049,14 @@ kernel_files_body()
 {
 	kernel_file_list > list
 	[ -s list ] || atf_skip "no readable /proc or /sys files here"
+	c=$(prog)
 	while read -r f; do
+		set --
 		for p in auto $paths; do
-			copies_as_read "$f" "BUFSZ_PATH=$p $(prog) \"\$1\" got &&
-			    cat got" || atf_fail "cp $f ($p) differs from a read loop"
+			set -- "$@" "BUFSZ_PATH=$p $c \"\$1\" got && cat got"
 		done
+		copies_as_read "$f" "$@" ||
+		    atf_fail "$f: $car_failed differs from a read loop"
 	done < list
 	d=/proc/sys/kernel/random
 	[ -r "$d/boot_id" ] || return 0
