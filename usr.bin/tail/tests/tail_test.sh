@@ -1491,15 +1491,24 @@ capsicum_body()
 	lines 100 > f
 	lines 5 > f2
 	ref_last 3 f > exp
-	atf_check -o file:exp ktraced -n 3 f
+	ktraced -n 3 f > out 2> err ||
+	    atf_fail "tail exited $?"
+	atf_check -o file:exp cat out
+	atf_check -o empty cat err
 	in_capability_mode f
 	awk '{ l[NR] = $0 } END { for (i = NR; i > 0; i--) print l[i] }' \
 	    f > exp
-	atf_check -o file:exp ktraced -r f
+	ktraced -r f > out 2> err ||
+	    atf_fail "tail exited $?"
+	atf_check -o file:exp cat out
+	atf_check -o empty cat err
 	in_capability_mode f
 	{ echo '==> f <=='; ref_last 2 f; echo; echo '==> f2 <=='
 	    ref_last 2 f2; } > exp
-	atf_check -o file:exp ktraced -n 2 f f2
+	ktraced -n 2 f f2 > out 2> err ||
+	    atf_fail "tail exited $?"
+	atf_check -o file:exp cat out
+	atf_check -o empty cat err
 	in_capability_mode f f2
 	for o in -f -F; do
 		ktraced_bg $o -n 1 f
@@ -1562,7 +1571,8 @@ capsicum_errors_body()
 	capsicum_or_skip
 	lines 10 > f
 	mkdir d
-	ktraced -n 1 missing d f > out 2> err
+	ktraced -n 1 missing d f > out 2> err ||
+	    atf_fail "tail exited $?"
 	atf_check_equal 1 $?
 	in_capability_mode d f
 	grep -q 'line 10' out || atf_fail "f was not shown after the errors"
