@@ -67,8 +67,15 @@ kyua report \
     --results-filter passed,skipped,xfail,broken,failed
 kyua report --verbose --results-filter broken,failed
 echo "==== check-freebsd-vm: report ends ===="
+echo "==== check-freebsd-vm: confinement cost begins ===="
+sh /root/confine-cost.sh
+echo "==== check-freebsd-vm: confinement cost ends ===="
 shutdown -p now
 EOF
+
+# What Casper costs a run of cat and tail (confine-cost.sh), measured
+# once the suites are done.
+put /root/confine-cost.sh 0555 < "$(dirname "$0")/confine-cost.sh"
 
 put /usr/tests/Kyuafile 0444 <<'EOF'
 syntax(2)

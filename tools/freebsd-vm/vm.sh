@@ -311,3 +311,9 @@ timed boot boot
 } > "$K/logs/kyua-report.txt" ||
     fail "no kyua report in $K/logs/serial.log"
 cat "$K/logs/kyua-report.txt"
+tr -d '\r' < "$K/logs/serial.log" | awk '
+    /^==== check-freebsd-vm: confinement cost ends ====/ { inside = 0 }
+    inside { print }
+    /^==== check-freebsd-vm: confinement cost begins ====/ { inside = 1 }' \
+    > "$K/logs/confine-cost.txt"
+cat "$K/logs/confine-cost.txt"
