@@ -34,30 +34,25 @@ while [ $i -lt "$FILES" ]; do
 	i=$((i + 1))
 done
 
-# ms_per_run: the command line, run RUNS times, in ms a run.
+# ms_per_run input command...: the command, run RUNS times with input
+# as its standard input, in ms a run; "failed" if any run failed, so
+# that a broken program never shows a time.
 ms_per_run()
 {
-	/usr/bin/time -p sh -c '
-		n=$1; shift
+	in=$1
+	shift
+	if /usr/bin/time -p -o time.out sh -c '
+		n=$1; in=$2; shift 2
 		i=0
 		while [ $i -lt "$n" ]; do
-			"$@" > /dev/null || exit 1
+			"$@" < "$in" > /dev/null || exit 1
 			i=$((i + 1))
-		done' sh "$RUNS" "$@" 2>&1 >/dev/null |
-	    awk -v n="$RUNS" '$1 == "real" { printf("%.3f\n", $2 * 1000 / n) }'
-}
-
-# ms_per_run_stdin: the same with one as the standard input.
-ms_per_run_stdin()
-{
-	/usr/bin/time -p sh -c '
-		n=$1; shift
-		i=0
-		while [ $i -lt "$n" ]; do
-			"$@" < one > /dev/null || exit 1
-			i=$((i + 1))
-		done' sh "$RUNS" "$@" 2>&1 >/dev/null |
-	    awk -v n="$RUNS" '$1 == "real" { printf("%.3f\n", $2 * 1000 / n) }'
+		done' sh "$RUNS" "$in" "$@"; then
+		awk -v n="$RUNS" \
+		    '$1 == "real" { printf("%.3f\n", $2 * 1000 / n) }' time.out
+	else
+		echo failed
+	fi
 }
 
 # calls: the system calls the traced process made (CALL records).
@@ -97,8 +92,8 @@ row()
 	name=$1
 	shift
 	printf '%-24s %10s %10s %14s\n' "$name" \
-	    "$(ms_per_run "$@" one)" "$(ms_per_run_stdin "$@")" \
-	    "$(calls_per_file "$@")"
+	    "$(ms_per_run /dev/null "$@" one)" "$(ms_per_run one "$@")" \
+	    "$(calls_per_file "$@" || echo failed)"
 }
 
 echo "confine-cost: $RUNS runs of a one-byte file; system calls a file" \
