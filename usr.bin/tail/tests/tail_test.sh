@@ -1244,7 +1244,7 @@ rescue_body()
 landlock_or_skip()
 {
 	. "$(atf_get_srcdir)/../../common/portable.subr"
-	have_landlock || atf_skip "the kernel offers no Landlock"
+	need_landlock "$(prog)"
 	command -v strace > /dev/null || atf_skip "strace is not installed"
 	strace -o /dev/null true 2>/dev/null ||
 	    atf_skip "strace cannot trace here (no ptrace)"
