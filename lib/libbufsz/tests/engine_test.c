@@ -7,6 +7,7 @@
  */
 
 #include <sys/types.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -1016,6 +1017,29 @@ ATF_TC_BODY(beyond_4g, tc)
 	ATF_REQUIRE(unlink("big") == 0);
 }
 
+/*
+ * Whether mmap(2) of path at off gives what pread(2) gives: qemu-user
+ * cuts a 32-bit program's offset to its low 32 bits, and then no copy by
+ * the mmap path can be judged.
+ */
+static int
+mmap_reaches(const char *path, off_t off)
+{
+	const off_t pg = (off_t)sysconf(_SC_PAGESIZE);
+	char want[64], *map;
+	int fd, same;
+
+	ATF_REQUIRE((fd = open(path, O_RDONLY)) >= 0);
+	ATF_REQUIRE(pread(fd, want, sizeof(want), off) ==
+	    (ssize_t)sizeof(want));
+	map = mmap(NULL, (size_t)pg, PROT_READ, MAP_SHARED, fd,
+	    off / pg * pg);
+	ATF_REQUIRE(map != MAP_FAILED);
+	same = memcmp(map + off % pg, want, sizeof(want)) == 0;
+	ATF_REQUIRE(munmap(map, (size_t)pg) == 0 && close(fd) == 0);
+	return (same);
+}
+
 /* The same file copied whole with BUFSZ_SPARSE by every path: cheap. */
 ATF_TC_WITHOUT_HEAD(beyond_4g_sparse);
 ATF_TC_BODY(beyond_4g_sparse, tc)
@@ -1035,6 +1059,8 @@ ATF_TC_BODY(beyond_4g_sparse, tc)
 	ATF_REQUIRE(pwrite(fd, marker, sizeof(marker), mark) ==
 	    (ssize_t)sizeof(marker));
 	ATF_REQUIRE(close(fd) == 0);
+	if (!mmap_reaches("big", mark))
+		atf_tc_skip("mmap(2) here maps the wrong bytes past 4 GiB");
 	for (k = 0; k < NPATHS; k++) {
 		ATF_CHECK_EQ(copy_paths(all_paths[k], BUFSZ_SPARSE, "big",
 		    "dst", &e), BUFSZ_OK);
@@ -1046,7 +1072,9 @@ ATF_TC_BODY(beyond_4g_sparse, tc)
 		ATF_REQUIRE((fd = open("dst", O_RDONLY)) >= 0);
 		ATF_REQUIRE(pread(fd, got, sizeof(got), mark) ==
 		    (ssize_t)sizeof(got));
-		ATF_CHECK(memcmp(got, marker, sizeof(marker)) == 0);
+		ATF_CHECK_MSG(memcmp(got, marker, sizeof(marker)) == 0,
+		    "%s: no marker at %jd", bufsz_path_name(all_paths[k]),
+		    (intmax_t)mark);
 		ATF_REQUIRE(close(fd) == 0);
 	}
 	ATF_REQUIRE(unlink("big") == 0);
