@@ -937,6 +937,7 @@ progress_signal_head()
 }
 progress_signal_body()
 {
+	need_signal_view "$(prog)"
 	sig=$(info_signal)
 	seq 1 1000000 > big
 	size=$(($(wc -c < big)))

@@ -327,6 +327,7 @@ progress_signal_ignored_head()
 progress_signal_ignored_body()
 {
 	. "$(atf_get_srcdir)/../../common/portable.subr"
+	need_signal_view "$(prog)"
 	sig=$(info_signal)
 	lines 100 > f
 	# Waiting for a FIFO's writer, then reading it.

@@ -239,8 +239,7 @@ progress_signal_ignored_head()
 progress_signal_ignored_body()
 {
 	. "$(atf_get_srcdir)/../../common/portable.subr"
-	skip_emulated "$(prog)" "/proc shows the emulator's signal handlers," \
-	    "not the program's"
+	need_signal_view "$(prog)"
 	sig=$(info_signal)
 	mkfifo fifo
 	"$(prog)" > fifo 2> err &
