@@ -1921,6 +1921,8 @@ large_file_body()
 	printf '0123456789abcdef' | dd of=big bs=1 seek=5368709104 \
 	    conv=notrunc 2>/dev/null
 	[ "$(wc -c < big)" -eq 5368709120 ] || atf_fail "big is not 5 GiB"
+	mmap_reaches big 4294967296 ||
+	    atf_skip "mmap(2) here reads the wrong bytes past 4 GiB"
 	# cmp reads the file beside the pipe: nothing stores 5 GiB.  Only
 	# Linux splices or sendfiles into a pipe; forced elsewhere, they are
 	# rw again, and each pass takes minutes on an emulated machine.
