@@ -10,6 +10,7 @@
 #	make check-freebsd-mk	build cat, cp and yes with FreeBSD's share/mk
 #	make check-musl		build with musl-gcc, run the suites on that
 #	make check-i386		build with gcc -m32, run the suites on that
+#	make check-s390x	build for s390x, run the suites under qemu
 #	make freebsd-import FREEBSD_SRC=DIR [PATCH=file]
 #				put the tree into a FreeBSD source tree
 #	make check-freebsd-import	the import, into a small extract
@@ -27,8 +28,8 @@
 
 _TARGETS=	all buildworld installworld install test lint bench fuzz \
 		safety clean cleandir obj depend showworld check-bsd \
-		check-freebsd-mk check-musl check-i386 freebsd-import \
-		check-freebsd-import compare-freebsd check-freebsd-vm
+		check-freebsd-mk check-musl check-i386 check-s390x \
+		freebsd-import check-freebsd-import compare-freebsd check-freebsd-vm
 
 .if !defined(_BASE_MK)
 # Started with the host's mk files: start again with the tree's own.
@@ -120,6 +121,10 @@ check-musl: .PHONY all
 # The whole world and its tests built for i386, run on this kernel.
 check-i386: .PHONY
 	@sh ${SRCTOP}/tools/check-i386.sh ${SRCTOP} ${OBJROOT}check-i386
+
+# The same for s390x, big-endian, run under qemu-user.
+check-s390x: .PHONY
+	@sh ${SRCTOP}/tools/check-s390x.sh ${SRCTOP} ${OBJROOT}check-s390x
 
 freebsd-import: .PHONY
 .if empty(_IMPORT_INTO)

@@ -5,7 +5,7 @@
 # possible; memory still reachable at exit is not a leak).  A case is
 # skipped only when valgrind is not installed, or when the programs were
 # built with AddressSanitizer, which valgrind cannot run, or linked with
-# musl.
+# musl, or run under an emulator.
 #
 
 vg_init()
@@ -13,6 +13,9 @@ vg_init()
 	command -v valgrind >/dev/null 2>&1 ||
 	    atf_skip "valgrind is not installed"
 	ROOT=$(atf_config_get rootdir '')
+	. "$(atf_get_srcdir)/../../../common/portable.subr"
+	skip_emulated "$ROOT/bin/cat" "the host's valgrind cannot run" \
+	    "this root's programs"
 	# AddressSanitizer reserves its shadow memory where valgrind lives.
 	if grep -q __asan_init "$ROOT/bin/cat" 2>/dev/null; then
 		atf_skip "built with AddressSanitizer, which valgrind cannot run"

@@ -567,6 +567,7 @@ progress_whole_lines_head()
 }
 progress_whole_lines_body()
 {
+	need_signal_view "$(prog)"
 	# Enough -v lines that a stdio buffer would be cut inside one.
 	i=0
 	set --
@@ -616,6 +617,7 @@ progress_apart_head()
 }
 progress_apart_body()
 {
+	need_signal_view "$(prog)"
 	echo x > a
 	mkdir dst
 	mkfifo fifo

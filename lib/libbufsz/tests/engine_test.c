@@ -7,6 +7,7 @@
  */
 
 #include <sys/types.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -529,9 +530,14 @@ ATF_TC_BODY(size_lie_input, tc)
 ATF_TC_WITHOUT_HEAD(size_is_end);
 ATF_TC_BODY(size_is_end, tc)
 {
+	static const char *const procs[] = {
+		"/proc/self/stat",
+		"/proc/self/status",
+	};
 	struct bufsz_engine *e;
-	struct stat st;
+	struct stat st, proc;
 	char shm[64];
+	size_t i;
 	int fd, p[2];
 
 	ATF_REQUIRE((e = bufsz_engine_new(0)) != NULL);
@@ -541,9 +547,14 @@ ATF_TC_BODY(size_is_end, tc)
 	ATF_REQUIRE((fd = open(".", O_RDONLY)) >= 0 && fstat(fd, &st) == 0);
 	ATF_CHECK(!bufsz_size_is_end(e, fd, &st));
 	ATF_REQUIRE(close(fd) == 0);
-	if ((fd = open("/proc/self/stat", O_RDONLY)) >= 0) {
+	for (i = 0; i < sizeof(procs) / sizeof(procs[0]); i++) {
+		if ((fd = open(procs[i], O_RDONLY)) < 0)
+			continue;
 		ATF_REQUIRE(fstat(fd, &st) == 0);
-		ATF_CHECK(!bufsz_size_is_end(e, fd, &st));
+		/* Only /proc's own: qemu-user opens a copy of some of them. */
+		if (stat("/proc", &proc) == 0 && st.st_dev == proc.st_dev)
+			ATF_CHECK_MSG(!bufsz_size_is_end(e, fd, &st), "%s",
+			    procs[i]);
 		ATF_REQUIRE(close(fd) == 0);
 	}
 	(void)snprintf(shm, sizeof(shm), "/dev/shm/engine_test.%ld",
@@ -1006,6 +1017,29 @@ ATF_TC_BODY(beyond_4g, tc)
 	ATF_REQUIRE(unlink("big") == 0);
 }
 
+/*
+ * Whether mmap(2) of path at off gives what pread(2) gives: qemu-user
+ * cuts a 32-bit program's offset to its low 32 bits, and then no copy by
+ * the mmap path can be judged.
+ */
+static int
+mmap_reaches(const char *path, off_t off)
+{
+	const off_t pg = (off_t)sysconf(_SC_PAGESIZE);
+	char want[64], *map;
+	int fd, same;
+
+	ATF_REQUIRE((fd = open(path, O_RDONLY)) >= 0);
+	ATF_REQUIRE(pread(fd, want, sizeof(want), off) ==
+	    (ssize_t)sizeof(want));
+	map = mmap(NULL, (size_t)pg, PROT_READ, MAP_SHARED, fd,
+	    off / pg * pg);
+	ATF_REQUIRE(map != MAP_FAILED);
+	same = memcmp(map + off % pg, want, sizeof(want)) == 0;
+	ATF_REQUIRE(munmap(map, (size_t)pg) == 0 && close(fd) == 0);
+	return (same);
+}
+
 /* The same file copied whole with BUFSZ_SPARSE by every path: cheap. */
 ATF_TC_WITHOUT_HEAD(beyond_4g_sparse);
 ATF_TC_BODY(beyond_4g_sparse, tc)
@@ -1025,6 +1059,8 @@ ATF_TC_BODY(beyond_4g_sparse, tc)
 	ATF_REQUIRE(pwrite(fd, marker, sizeof(marker), mark) ==
 	    (ssize_t)sizeof(marker));
 	ATF_REQUIRE(close(fd) == 0);
+	if (!mmap_reaches("big", mark))
+		atf_tc_skip("mmap(2) here maps the wrong bytes past 4 GiB");
 	for (k = 0; k < NPATHS; k++) {
 		ATF_CHECK_EQ(copy_paths(all_paths[k], BUFSZ_SPARSE, "big",
 		    "dst", &e), BUFSZ_OK);
@@ -1036,7 +1072,9 @@ ATF_TC_BODY(beyond_4g_sparse, tc)
 		ATF_REQUIRE((fd = open("dst", O_RDONLY)) >= 0);
 		ATF_REQUIRE(pread(fd, got, sizeof(got), mark) ==
 		    (ssize_t)sizeof(got));
-		ATF_CHECK(memcmp(got, marker, sizeof(marker)) == 0);
+		ATF_CHECK_MSG(memcmp(got, marker, sizeof(marker)) == 0,
+		    "%s: no marker at %jd", bufsz_path_name(all_paths[k]),
+		    (intmax_t)mark);
 		ATF_REQUIRE(close(fd) == 0);
 	}
 	ATF_REQUIRE(unlink("big") == 0);

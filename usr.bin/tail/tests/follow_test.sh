@@ -683,7 +683,7 @@ fb_kqueue_tmpfs_ufs_cleanup()
 # else the running tail ($tailpid) must be, as /proc shows it.
 confined_or_skip()
 {
-	have_landlock || atf_skip "the kernel offers no Landlock"
+	need_landlock "$(prog)"
 	wait_until grep -q '^NoNewPrivs:[[:space:]]*1' /proc/$tailpid/status ||
 	    atf_fail "tail -F runs without no_new_privs: not confined"
 }

@@ -327,6 +327,7 @@ progress_signal_ignored_head()
 progress_signal_ignored_body()
 {
 	. "$(atf_get_srcdir)/../../common/portable.subr"
+	need_signal_view "$(prog)"
 	sig=$(info_signal)
 	lines 100 > f
 	# Waiting for a FIFO's writer, then reading it.
@@ -1244,7 +1245,7 @@ rescue_body()
 landlock_or_skip()
 {
 	. "$(atf_get_srcdir)/../../common/portable.subr"
-	have_landlock || atf_skip "the kernel offers no Landlock"
+	need_landlock "$(prog)"
 	command -v strace > /dev/null || atf_skip "strace is not installed"
 	strace -o /dev/null true 2>/dev/null ||
 	    atf_skip "strace cannot trace here (no ptrace)"

@@ -239,6 +239,7 @@ progress_signal_ignored_head()
 progress_signal_ignored_body()
 {
 	. "$(atf_get_srcdir)/../../common/portable.subr"
+	need_signal_view "$(prog)"
 	sig=$(info_signal)
 	mkfifo fifo
 	"$(prog)" > fifo 2> err &
@@ -424,7 +425,7 @@ confined_body()
 	. "$(atf_get_srcdir)/../../common/portable.subr"
 	case $(uname -s) in
 	Linux)
-		have_landlock || atf_skip "the kernel offers no Landlock"
+		need_landlock "$(prog)"
 		command -v strace > /dev/null || atf_skip "no strace"
 		landlock_trace
 		# Confined before the first write, probed before that, and
@@ -483,7 +484,7 @@ sandbox_refused_head()
 sandbox_refused_body()
 {
 	. "$(atf_get_srcdir)/../../common/portable.subr"
-	have_landlock || atf_skip "the kernel offers no Landlock"
+	need_landlock "$(prog)"
 	command -v strace > /dev/null || atf_skip "no strace"
 	landlock_trace
 	grep -q '^landlock_restrict_self(.*= 0$' trace ||
