@@ -217,9 +217,11 @@ if [ ! -f "$K/stamps/world" ]; then
 	touch "$K/stamps/world"
 else
 	# Only the imported directories change between runs, and /rescue,
-	# which crunches their objects into its one binary.
+	# which crunches their objects into its one binary.  They are
+	# cleaned first: make relinks nothing when a program's object list
+	# shrinks to objects older than the program.
 	timed rebuild-ours inworld "" "for d in $OURDIRS; do" \
-	    "make -C \$d MK_TESTS=no all; done" \
+	    "make -C \$d MK_TESTS=no clean all; done" \
 	    "make -C rescue/rescue all"
 fi
 [ "$stop" = world ] && exit 0
