@@ -25,8 +25,7 @@
 #include <wchar.h>
 
 #include "bufsz.h"
-#include "bufsz_io.h"
-#include "bufsz_util.h"
+#include "startup.h"
 #include "confine.h"
 #include "cook.h"
 #include "extern.h"
@@ -89,7 +88,7 @@ main(int argc, char *argv[])
 {
 	size_t i;
 
-	if (bufsz_stdfds() != 0)
+	if (std_fds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
 	progress_init();
 	(void)setlocale(LC_CTYPE, "");
@@ -185,7 +184,7 @@ parse_options(int argc, char *argv[])
 			vflag = 1;
 			break;
 		default:
-			bufsz_badopt(ch, argv, NULL);
+			bad_option(ch, argv, NULL);
 			usage();
 		}
 	return (argv + optind);

@@ -3,11 +3,12 @@
  *
  * libbufsz: how large an I/O buffer should be, and a copy engine that
  * moves bytes between two descriptors by the fastest path that is correct
- * for them.  cat, cp, tail and yes share it.  It is internal to the tree
- * (built, linked, never installed).  The README beside this file says how
- * it decides.  bufsz_io.h holds the I/O helpers and the page allocator,
- * bufsz_util.h what the programs share besides, and bufsz_private.h the
- * policy, probe and test hooks.
+ * for them, with the reads, writes and page-aligned buffers of the copy
+ * loops it does not run itself (cat's formatting, tail's windows, yes).
+ * cat, cp, tail and yes share it.  It is internal to the tree (built,
+ * linked, never installed).  The README beside this file says how it
+ * decides; bufsz_private.h holds the policy, the probe and the engine's
+ * workings, for the library itself and its tests.
  */
 
 #ifndef _BUFSZ_H_
@@ -96,5 +97,30 @@ char	*bufsz_buffer(struct bufsz_engine *, const struct stat *in,
  * the host does not say.
  */
 uint64_t bufsz_memory(void);
+
+/*
+ * Whole writes and patient reads.  EINTR is retried, EAGAIN on a
+ * non-blocking descriptor is waited out with poll(2), and short writes are
+ * finished.  A positioned read of len bytes gives fewer only at the end
+ * of the file.
+ */
+int	bufsz_write_all(int fd, const void *, size_t);	/* 0, or -1 */
+ssize_t	bufsz_read(int fd, void *, size_t);
+ssize_t	bufsz_pread_full(int fd, void *, size_t len, off_t);
+
+/*
+ * Page-aligned buffers in whole pages of bufsz_pagesize() bytes.  When
+ * want cannot be had, a smaller buffer is given, down to a page.
+ */
+size_t	bufsz_pagesize(void);
+void	*bufsz_alloc(size_t want, size_t *got);
+void	bufsz_free(void *, size_t);
+
+/*
+ * 1 when the engine would hand out the pages it copies by reference
+ * (splice into a pipe), so that a caller whose pages never change (yes)
+ * may lend them with vmsplice(2); 0 otherwise.
+ */
+int	bufsz_lends_pages(const struct bufsz_engine *, const struct stat *out);
 
 #endif /* !_BUFSZ_H_ */

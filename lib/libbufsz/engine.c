@@ -33,7 +33,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /*
  * The mmap path maps the input this much at a time (BUFSZ_SIZE when set),

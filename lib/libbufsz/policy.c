@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /*
  * The constants stand on libbufsz's own read/write loop timed at forced

@@ -25,7 +25,6 @@
 #	FSLOCAL_HOST	usr.bin/tail/local_*.c: file systems kqueue hears
 #			(none where MK_KQUEUE is no)
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe, Capsicum
-#	INFO_HOST	lib/libbufsz/info_*.c: the progress signal
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
 #	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
@@ -54,7 +53,7 @@
 OPSYS?=		${.MAKE.OS}
 
 HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
-		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST INFO_HOST \
+		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
 		MK_KQUEUE MK_LANDLOCK MK_CAPSICUM MK_TAC MK_ASK_TTY \
 		MK_CGROUP MK_LIBDL MK_FUSE
@@ -69,7 +68,6 @@ KPATH_HOST=		linux
 FOLLOW_HOST=		linux
 FSLOCAL_HOST=		none
 YES_HOST=		linux
-INFO_HOST=		sigusr1
 SIZEKEPT_HOST=		linux
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		no
@@ -91,7 +89,6 @@ KPATH_HOST=		freebsd
 FOLLOW_HOST=		kqueue
 FSLOCAL_HOST=		freebsd
 YES_HOST=		freebsd
-INFO_HOST=		siginfo
 SIZEKEPT_HOST=		freebsd
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		yes
@@ -125,7 +122,6 @@ MK_TAC=			no
 MK_ASK_TTY=		no
 .endif
 YES_HOST=		portable
-INFO_HOST=		siginfo
 SIZEKEPT_HOST=		portable
 MK_COPY_FILE_RANGE=	no
 MK_EXTATTR=		yes

@@ -46,7 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bufsz_io.h"
+#include "bufsz.h"
 #include "extern.h"
 
 #define	POLL_MS		250	/* FreeBSD's tail sleeps as long */

@@ -27,7 +27,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "bufsz_io.h"
+#include "bufsz.h"
 #include "extern.h"
 #include "select.h"
 

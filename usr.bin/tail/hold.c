@@ -36,7 +36,6 @@
 #include <unistd.h>
 
 #include "bufsz.h"
-#include "bufsz_io.h"
 #include "extern.h"
 #include "select.h"
 

@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "bufsz.h"
-#include "bufsz_io.h"
 #include "confine.h"
 #include "extern.h"
 

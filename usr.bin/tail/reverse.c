@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz_io.h"
+#include "bufsz.h"
 #include "extern.h"
 #include "select.h"
 

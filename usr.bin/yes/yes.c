@@ -18,8 +18,7 @@
 #include <unistd.h>
 
 #include "bufsz.h"
-#include "bufsz_io.h"
-#include "bufsz_util.h"
+#include "startup.h"
 #include "extern.h"
 
 static char	yes_default[] = "y\n";
@@ -37,13 +36,13 @@ main(int argc, char *argv[])
 	char *line, *out;
 	size_t linelen, outlen, off;
 
-	if (bufsz_stdfds() != 0)
+	if (std_fds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
 	/*
 	 * The progress signal, meant for a copier beside us in a pipeline,
 	 * is ignored, as the BSDs ignore SIGINFO: yes has nothing to report.
 	 */
-	if (bufsz_info_catch(NULL) != 0)
+	if (info_catch(NULL) != 0)
 		err(1, "sigaction");
 	/*
 	 * Like every BSD yes, no options: "-x", "--" and "--help" are
