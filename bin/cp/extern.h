@@ -61,6 +61,10 @@ struct xbuf {
 	size_t	 len;
 };
 
+/* Two stats of one file: the same inode on the same file system. */
+#define	SAME_INODE(a, b)	\
+	((a)->st_dev == (b)->st_dev && (a)->st_ino == (b)->st_ino)
+
 #define	MODEBITS	\
 	(S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
 

@@ -108,7 +108,7 @@ line_at_once(void)
 		return (1);
 	return (fstat(STDOUT_FILENO, &out) == 0 &&
 	    fstat(STDERR_FILENO, &errst) == 0 &&
-	    out.st_dev == errst.st_dev && out.st_ino == errst.st_ino);
+	    SAME_INODE(&out, &errst));
 }
 
 static void

@@ -85,7 +85,8 @@ void	bufsz_ask_size(size_t);
 
 /*
  * The engine's own buffer, of bufsz_size() bytes or the largest had so
- * far, for callers that transform (cat -n) or fill (yes) what they write.
+ * far, for callers that transform what they write (cat -n) or read
+ * windows into it (tail).
  * NULL with errno set when not even a page can be had.
  */
 char	*bufsz_buffer(struct bufsz_engine *, const struct stat *in,
@@ -117,10 +118,10 @@ void	*bufsz_alloc(size_t want, size_t *got);
 void	bufsz_free(void *, size_t);
 
 /*
- * 1 when the engine would hand out the pages it copies by reference
- * (splice into a pipe), so that a caller whose pages never change (yes)
- * may lend them with vmsplice(2); 0 otherwise.
+ * 1 when an engine would hand out the pages it copies to out by
+ * reference (splice into a pipe), so that a caller whose pages never
+ * change (yes) may lend them with vmsplice(2); 0 otherwise.
  */
-int	bufsz_lends_pages(const struct bufsz_engine *, const struct stat *out);
+int	bufsz_lends_pages(const struct stat *out);
 
 #endif /* !_BUFSZ_H_ */

@@ -109,10 +109,10 @@ bufsz_moved(const struct bufsz_engine *e)
 }
 
 int
-bufsz_lends_pages(const struct bufsz_engine *e, const struct stat *out)
+bufsz_lends_pages(const struct stat *out)
 {
 
-	return (bufsz_kpath_lends(e->be_force, out));
+	return (bufsz_kpath_lends(bufsz_env_path(), out));
 }
 
 /*

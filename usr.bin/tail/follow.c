@@ -339,7 +339,8 @@ static int
 sized(struct file *f, const struct stat *st)
 {
 
-	return (!f->f_nosize && size_is_end(&f->f_in, st));
+	return (!f->f_nosize &&
+	    bufsz_size_is_end(engine, f->f_in.in_fd, st));
 }
 
 /*

@@ -31,9 +31,6 @@
 #include "extern.h"
 #include "select.h"
 
-/* from_end: the file holds fewer bytes than its size says. */
-#define	LIES	1
-
 static int	from_start(struct input *);
 static int	from_end(struct input *, off_t);
 static int	end_holds(struct input *);

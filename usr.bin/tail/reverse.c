@@ -27,9 +27,6 @@
 #include "extern.h"
 #include "select.h"
 
-/* rev_file: the file holds fewer bytes than its size says. */
-#define	LIES	1
-
 /*
  * The window being scanned, for emit(); and what comes right after it,
  * the end of the line being gathered, when that fitted in the carry.
@@ -64,7 +61,7 @@ reverse(struct input *in)
 	if (style != REVERSE && count == 0)
 		return;
 	if (obuf == NULL &&
-	    (obuf = bufsz_alloc(policy_size(NULL), &obufsz)) == NULL)
+	    (obuf = bufsz_alloc(bufsz_size(NULL, &outst), &obufsz)) == NULL)
 		err(1, NULL);
 	olen = 0;
 	owritten = 0;
