@@ -18,17 +18,15 @@
 #	LOCK_HOST	bin/cat/lock_*.c: cat -l's lock
 #	SANDBOX_HOST	bin/cat/sandbox_*.c: Landlock, or no sandbox
 #	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes
-#	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory
+#	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory (linux:
+#			openat2; portable: O_RESOLVE_BENEATH or the walk)
 #	PROBE_HOST	lib/libbufsz/probe_*.c: physical memory
 #	KPATH_HOST	lib/libbufsz/kpath_*.c: the kernel's copy paths
 #	FOLLOW_HOST	usr.bin/tail/follow_*.c: how tail -f waits
-#	FSLOCAL_HOST	usr.bin/tail/local_*.c: file systems kqueue hears
-#			(none where MK_KQUEUE is no)
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe, Capsicum
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
 #	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
-#	MK_KQUEUE	usr.bin/tail/local_*.c
 #	MK_LANDLOCK	usr.bin/yes: cat's sandbox_linux.c
 #	MK_CAPSICUM	usr.bin/tail: capability mode and Casper's fileargs
 #			(cat's confine_casper.c) in place of confine.c
@@ -53,9 +51,9 @@
 OPSYS?=		${.MAKE.OS}
 
 HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
-		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST \
+		KPATH_HOST FOLLOW_HOST YES_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
-		MK_KQUEUE MK_LANDLOCK MK_CAPSICUM MK_TAC MK_ASK_TTY \
+		MK_LANDLOCK MK_CAPSICUM MK_TAC MK_ASK_TTY \
 		MK_CGROUP MK_LIBDL MK_FUSE
 
 .if ${OPSYS} == "Linux"
@@ -66,12 +64,10 @@ BENEATH_HOST=		linux
 PROBE_HOST=		linux
 KPATH_HOST=		linux
 FOLLOW_HOST=		linux
-FSLOCAL_HOST=		none
 YES_HOST=		linux
 SIZEKEPT_HOST=		linux
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		no
-MK_KQUEUE=		no
 MK_LANDLOCK=		yes
 MK_CAPSICUM=		no
 MK_TAC=			yes
@@ -83,16 +79,14 @@ MK_FUSE=		yes
 LOCK_HOST=		flock
 SANDBOX_HOST=		portable
 ATTR_HOST=		freebsd
-BENEATH_HOST=		freebsd
+BENEATH_HOST=		portable
 PROBE_HOST=		bsd
 KPATH_HOST=		freebsd
 FOLLOW_HOST=		kqueue
-FSLOCAL_HOST=		freebsd
 YES_HOST=		freebsd
 SIZEKEPT_HOST=		freebsd
 MK_COPY_FILE_RANGE=	yes
 MK_EXTATTR=		yes
-MK_KQUEUE=		yes
 MK_LANDLOCK=		no
 MK_CAPSICUM=		yes
 MK_TAC=			no
@@ -110,14 +104,10 @@ PROBE_HOST=		bsd
 KPATH_HOST=		portable
 .if ${OPSYS} == "NetBSD"
 FOLLOW_HOST=		kqueue
-FSLOCAL_HOST=		netbsd
-MK_KQUEUE=		yes
 MK_TAC=			yes
 MK_ASK_TTY=		yes
 .else
 FOLLOW_HOST=		portable
-FSLOCAL_HOST=		none
-MK_KQUEUE=		no
 MK_TAC=			no
 MK_ASK_TTY=		no
 .endif

@@ -94,6 +94,5 @@ void	follow(struct file *, int);
 void	ev_init(void);
 void	ev_set(struct file *, int);
 void	ev_wait(int);
-int	fs_events(int);		/* local_<host>.c, for kqueue */
 
 #endif /* !EXTERN_H */
