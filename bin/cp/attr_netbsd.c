@@ -6,8 +6,8 @@
  * NetBSD has no chflagsat(2), and a path from the top could be led out
  * of the target tree by a directory swapped for a link meanwhile:
  * lchflags(2) is called from inside the directory, and the current
- * directory put back.  Links and nodes with flags are rare enough for
- * that to cost nothing measurable.
+ * directory put back, which links and nodes with flags are rare enough
+ * to afford.
  */
 
 #include <sys/types.h>

@@ -43,9 +43,9 @@
  * the rest (standard descriptors, the file being copied, the engine's
  * pipe, the target directory, the steps of finding a frame again).
  * Deeper frames close the oldest levels and open them again, on the way
- * back up; trees that deep are rare enough for that to cost nothing
- * measurable.  Should the limit still be met (descriptors inherited),
- * one more frame is parked and the open tried again.
+ * back up, as trees that deep are rare.  Should the limit still be met
+ * (descriptors inherited), one more frame is parked and the open tried
+ * again.
  */
 #define	OPEN_FRAMES	64
 #define	FDS_RESERVED	16

@@ -127,9 +127,7 @@ struct job {
 /*
  * The most one system call of a kernel-side path (copy_file_range,
  * sendfile, splice) is asked to move.  Uncapped, one call copies a whole
- * file: ^C then waits for it, and cp's progress stands still.  The cap
- * costs nothing measurable (docs/bench/libbufsz.md, "The engine's
- * paths").
+ * file: ^C then waits for it, and cp's progress stands still.
  */
 #define	CHUNK_MAX	((size_t)8 << 20)
 

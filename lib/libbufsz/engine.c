@@ -18,9 +18,8 @@
  * is refused between two file systems (kpath_linux.c); splice serves
  * where a pipe is on either side, and sendfile takes a regular file to a
  * device or socket, one system call a chunk with no private pipe.
- * read/write serves everything else.  mmap lost in every case measured,
- * so AUTO never takes it; it stays for forcing.  The measurements are in
- * docs/bench/libbufsz.md, "The engine's paths".
+ * read/write serves everything else.  mmap saves read(2)'s copy but pays
+ * for it in page faults, so AUTO never takes it; it stays for forcing.
  */
 
 #include <sys/param.h>
@@ -37,8 +36,7 @@
 
 /*
  * The mmap path maps the input this much at a time (BUFSZ_SIZE when set),
- * which bounds the address space it takes whatever the file's size.  The
- * size hardly matters (docs/bench/libbufsz.md, "The engine's paths").
+ * which bounds the address space it takes whatever the file's size.
  */
 #define	MMAP_WINDOW	((size_t)8 << 20)
 
@@ -327,8 +325,8 @@ write_holey(int fd, const char *buf, size_t len, size_t blk)
 
 /*
  * mmap: bounded windows of a regular input written straight from the
- * mapping, saving read(2)'s copy into the buffer.  Never chosen by AUTO:
- * it lost to read/write in every case measured (top of file).
+ * mapping, saving read(2)'s copy into the buffer.  Never chosen by AUTO
+ * (top of file).
  *
  * A file truncated under the mapping does not kill us: the kernel's copy
  * from a page beyond end of file makes write(2) fail with EFAULT (or come
@@ -489,10 +487,9 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
  * outgrown.  So one read(2) follows a short count: its 0 is the end,
  * whatever the file system, and the error or the byte it may bring
  * instead goes on as in any other copy.  A small file so costs open,
- * that call, the read and close, and no stat (docs/bench/libbufsz.md,
- * "An unseen input into /dev/null").  Anything else has its stat taken
- * and goes on from the byte the first call stopped at, or, when that
- * call moved nothing, is left untouched to the caller.
+ * that call, the read and close, and no stat.  Anything else has its
+ * stat taken and goes on from the byte the first call stopped at, or,
+ * when that call moved nothing, is left untouched to the caller.
  */
 static int
 copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
