@@ -33,7 +33,6 @@ struct bufsz_engine;
 #define	BUFSZ_OK	0
 #define	BUFSZ_EREAD	1	/* the input failed; errno says why */
 #define	BUFSZ_EWRITE	2	/* the output failed; errno says why */
-#define	BUFSZ_UNTOUCHED	3	/* BUFSZ_UNSEEN: nothing done */
 
 /* An engine with these flags; NULL with errno set when memory is short. */
 struct bufsz_engine *bufsz_engine_new(int flags);
@@ -49,10 +48,8 @@ void	bufsz_engine_free(struct bufsz_engine *);
  * offset 0 and shared with no one, and that nobody has looked at it yet
  * (inst is not used).  The engine may then copy it without a stat where
  * the host has a path that is safe for any input: on Linux, a small file
- * into /dev/null costs open, sendfile, read and close.  Where it has none,
- * the engine moves nothing, takes no stat and returns BUFSZ_UNTOUCHED:
- * the caller looks at the input and calls bufsz_copy() again without the
- * flag.
+ * into /dev/null costs open, sendfile, read and close.  Elsewhere it takes
+ * the stat itself, and a directory fails with EISDIR.
  */
 int	bufsz_copy(struct bufsz_engine *, int in, const struct stat *inst,
 	    int out, const struct stat *outst, int flags);

@@ -460,6 +460,7 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
     const struct stat *outst, int flags)
 {
 	struct stat isb, osb;
+	int r;
 
 	if (outst == NULL) {
 		if (fstat(out, &osb) != 0)
@@ -467,8 +468,11 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
 		outst = &osb;
 	}
 	e->be_moved = 0;
-	if ((flags & BUFSZ_UNSEEN) != 0)
-		return (copy_unseen(e, in, out, outst));
+	if ((flags & BUFSZ_UNSEEN) != 0) {
+		if ((r = copy_unseen(e, in, out, outst)) != REFUSED)
+			return (r);
+		inst = NULL;
+	}
 	if (inst == NULL) {
 		if (fstat(in, &isb) != 0)
 			return (BUFSZ_EREAD);
@@ -489,7 +493,7 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
  * instead goes on as in any other copy.  A small file so costs open,
  * that call, the read and close, and no stat.  Anything else has its
  * stat taken and goes on from the byte the first call stopped at, or,
- * when that call moved nothing, is left untouched to the caller.
+ * when that call moved nothing, is REFUSED: copied as any other input.
  */
 static int
 copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
@@ -501,10 +505,10 @@ copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
 	char c;
 
 	if (e->be_force != BUFSZ_PATH_AUTO || (e->be_flags & BUFSZ_SPARSE))
-		return (BUFSZ_UNTOUCHED);
+		return (REFUSED);
 	job_start(&j, e, in, NULL, out, outst);
 	if ((n = bufsz_kpath_unseen(&j, CHUNK_MAX, &p)) <= 0)
-		return (BUFSZ_UNTOUCHED);
+		return (REFUSED);
 	e->be_last = p;
 	e->be_moved = n;
 	if ((size_t)n < CHUNK_MAX) {
@@ -546,6 +550,11 @@ copy_rest(struct bufsz_engine *e, int in, const struct stat *inst, int out,
 	int r;
 
 	e->be_last = BUFSZ_PATH_RW;	/* until a path takes the copy */
+	/* Some systems let read(2) return a directory's raw entries. */
+	if (S_ISDIR(inst->st_mode)) {
+		errno = EISDIR;
+		return (BUFSZ_EREAD);
+	}
 	job_start(&j, e, in, inst, out, outst);
 	if ((e->be_flags & BUFSZ_SPARSE) == 0 || !S_ISREG(inst->st_mode) ||
 	    !S_ISREG(outst->st_mode) ||
