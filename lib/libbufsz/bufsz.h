@@ -59,8 +59,9 @@ int	bufsz_copy(struct bufsz_engine *, int in, const struct stat *inst,
  * its files' sizes, so that its data ends where st_size says (and a size
  * below an offset means the file was cut); 0 where only a read that
  * returns 0 tells (FUSE, NFS, /proc) or fd is no regular file.  The host
- * is asked once per file system (st_dev) for the engine's life, and the
- * engine's own copies follow the same answer.
+ * is asked once per file system (st_dev) for the engine's life.  tail is
+ * its one caller; it lives here so that tail's own reads and the engine's
+ * copies for tail take one answer for a file, never two.
  */
 int	bufsz_size_is_end(struct bufsz_engine *, int fd, const struct stat *st);
 
@@ -77,6 +78,7 @@ size_t	bufsz_size(const struct stat *in, const struct stat *out);
  * The buffer size the user asked for (cat -B), before the engine is made:
  * as BUFSZ_SIZE, in whole pages, at least one, and no more than this
  * machine allows; it overrides BUFSZ_SIZE.  0 leaves the policy's own.
+ * cat is its one caller: the size is the policy's to round and cap.
  */
 void	bufsz_ask_size(size_t);
 
@@ -92,7 +94,8 @@ char	*bufsz_buffer(struct bufsz_engine *, const struct stat *in,
 /*
  * The memory this process may use, in bytes, as the policy counts it:
  * the machine's, or its memory cgroup's limit where that is less.  0 when
- * the host does not say.
+ * the host does not say.  tail is its one caller, bounding what it holds
+ * of a stream by the probe that already sizes every buffer.
  */
 uint64_t bufsz_memory(void);
 
@@ -100,7 +103,8 @@ uint64_t bufsz_memory(void);
  * Whole writes and patient reads.  EINTR is retried, EAGAIN on a
  * non-blocking descriptor is waited out with poll(2), and short writes are
  * finished.  A positioned read of len bytes gives fewer only at the end
- * of the file.
+ * of the file; tail's windows are its one caller, and it follows the
+ * same retry rule as the others.
  */
 int	bufsz_write_all(int fd, const void *, size_t);	/* 0, or -1 */
 ssize_t	bufsz_read(int fd, void *, size_t);
@@ -117,7 +121,9 @@ void	bufsz_free(void *, size_t);
 /*
  * 1 when an engine would hand out the pages it copies to out by
  * reference (splice into a pipe), so that a caller whose pages never
- * change (yes) may lend them with vmsplice(2); 0 otherwise.
+ * change (yes) may lend them with vmsplice(2); 0 otherwise.  yes is its
+ * one caller; the answer follows the engine's choice of path, BUFSZ_PATH
+ * included, which only the engine knows.
  */
 int	bufsz_lends_pages(const struct stat *out);
 
