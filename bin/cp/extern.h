@@ -108,9 +108,4 @@ int	attr_copy(const struct attr_source *, const struct attr_target *);
 int	attr_flags(const struct attr_source *, const struct attr_target *,
 	    const struct stat *);
 
-/* attr_freebsd.c, attr_netbsd.c: file flags by name, not following links */
-int	chflags_at(const struct attr_target *, unsigned long);
-/* attr_freebsd.c, attr_netbsd.c: the extattr namespaces -p copies, 0 last */
-const int	*extattr_spaces(void);
-
 #endif /* !_CP_EXTERN_H_ */

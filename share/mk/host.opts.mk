@@ -7,8 +7,8 @@
 # never through the system's name:
 #
 #	SRCS+=	sandbox_${SANDBOX_HOST}.c
-#	.if ${MK_EXTATTR} != "no"
-#	SRCS+=	attr_bsd.c
+#	.if ${MK_TAC} != "no"
+#	LINKS=	${BINDIR}/tail ${BINDIR}/tac
 #	.endif
 #
 # Each *_HOST variable is the suffix of the file of its kind; each MK_*
@@ -17,7 +17,8 @@
 #
 #	LOCK_HOST	bin/cat/lock_*.c: cat -l's lock
 #	SANDBOX_HOST	bin/cat/sandbox_*.c: Landlock, or no sandbox
-#	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes
+#	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes (bsd:
+#			the BSD ACL, extattr and chflags calls)
 #	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory (linux:
 #			openat2; portable: O_RESOLVE_BENEATH or the walk)
 #	PROBE_HOST	lib/libbufsz/probe_*.c: physical memory
@@ -26,7 +27,6 @@
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe, Capsicum
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
-#	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
 #	MK_LANDLOCK	usr.bin/yes: cat's sandbox_linux.c
 #	MK_CAPSICUM	usr.bin/tail: capability mode and Casper's fileargs
 #			(cat's confine_casper.c) in place of confine.c
@@ -52,7 +52,7 @@ OPSYS?=		${.MAKE.OS}
 
 HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
 		KPATH_HOST FOLLOW_HOST YES_HOST \
-		SIZEKEPT_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
+		SIZEKEPT_HOST MK_COPY_FILE_RANGE \
 		MK_LANDLOCK MK_CAPSICUM MK_TAC MK_ASK_TTY \
 		MK_CGROUP MK_LIBDL MK_FUSE
 
@@ -67,7 +67,6 @@ FOLLOW_HOST=		linux
 YES_HOST=		linux
 SIZEKEPT_HOST=		linux
 MK_COPY_FILE_RANGE=	yes
-MK_EXTATTR=		no
 MK_LANDLOCK=		yes
 MK_CAPSICUM=		no
 MK_TAC=			yes
@@ -78,7 +77,7 @@ MK_FUSE=		yes
 .elif ${OPSYS} == "FreeBSD"
 LOCK_HOST=		flock
 SANDBOX_HOST=		portable
-ATTR_HOST=		freebsd
+ATTR_HOST=		bsd
 BENEATH_HOST=		portable
 PROBE_HOST=		bsd
 KPATH_HOST=		freebsd
@@ -86,7 +85,6 @@ FOLLOW_HOST=		kqueue
 YES_HOST=		freebsd
 SIZEKEPT_HOST=		freebsd
 MK_COPY_FILE_RANGE=	yes
-MK_EXTATTR=		yes
 MK_LANDLOCK=		no
 MK_CAPSICUM=		yes
 MK_TAC=			no
@@ -98,7 +96,7 @@ HOST_YES_OPTIONS=	CASPER
 .else
 LOCK_HOST=		flock
 SANDBOX_HOST=		portable
-ATTR_HOST=		${OPSYS:tl}
+ATTR_HOST=		bsd
 BENEATH_HOST=		portable
 PROBE_HOST=		bsd
 KPATH_HOST=		portable
@@ -114,7 +112,6 @@ MK_ASK_TTY=		no
 YES_HOST=		portable
 SIZEKEPT_HOST=		portable
 MK_COPY_FILE_RANGE=	no
-MK_EXTATTR=		yes
 MK_LANDLOCK=		no
 MK_CAPSICUM=		no
 MK_CGROUP=		no
