@@ -35,9 +35,7 @@
  * ever grown, since the reader shares it, and a file that fits the
  * default pipe leaves it alone, so that small files cost no call.
  */
-#ifndef OUTPIPE_WANT
 #define	OUTPIPE_WANT	(256 * 1024)
-#endif
 #define	OUTPIPE_DEFAULT	(64 * 1024)
 
 static ssize_t	move_sendfile(const struct job *, size_t);
