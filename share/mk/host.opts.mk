@@ -6,7 +6,7 @@
 # A leaf Makefile names its host files through the variables set here,
 # never through the system's name:
 #
-#	SRCS+=	sandbox_${SANDBOX_HOST}.c
+#	SRCS+=	lock_${LOCK_HOST}.c
 #	.if ${MK_TAC} != "no"
 #	LINKS=	${BINDIR}/tail ${BINDIR}/tac
 #	.endif
@@ -16,7 +16,6 @@
 # system has nothing of a kind, the fallback serves: *_portable.c.
 #
 #	LOCK_HOST	bin/cat/lock_*.c: cat -l's lock
-#	SANDBOX_HOST	bin/cat/sandbox_*.c: Landlock, or no sandbox
 #	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes (bsd:
 #			the BSD ACL, extattr and chflags calls)
 #	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory (linux:
@@ -27,7 +26,8 @@
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe, Capsicum
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
-#	MK_LANDLOCK	usr.bin/yes: cat's sandbox_linux.c
+#	MK_LANDLOCK	bin/cat/confine.c and sandbox_linux.c (cat, tail, yes);
+#			without it, confine_portable.c: unconfined
 #	MK_CAPSICUM	usr.bin/tail: capability mode and Casper's fileargs
 #			(cat's confine_casper.c) in place of confine.c
 #	MK_TAC		usr.bin/tail: installed as tac too
@@ -50,7 +50,7 @@
 
 OPSYS?=		${.MAKE.OS}
 
-HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
+HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
 		KPATH_HOST FOLLOW_HOST YES_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE \
 		MK_LANDLOCK MK_CAPSICUM MK_TAC MK_ASK_TTY \
@@ -58,7 +58,6 @@ HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
 
 .if ${OPSYS} == "Linux"
 LOCK_HOST=		ofd
-SANDBOX_HOST=		linux
 ATTR_HOST=		linux
 BENEATH_HOST=		linux
 PROBE_HOST=		linux
@@ -76,7 +75,6 @@ MK_LIBDL=		yes
 MK_FUSE=		yes
 .elif ${OPSYS} == "FreeBSD"
 LOCK_HOST=		flock
-SANDBOX_HOST=		portable
 ATTR_HOST=		bsd
 BENEATH_HOST=		portable
 PROBE_HOST=		bsd
@@ -95,7 +93,6 @@ MK_FUSE=		no
 HOST_YES_OPTIONS=	CASPER
 .else
 LOCK_HOST=		flock
-SANDBOX_HOST=		portable
 ATTR_HOST=		bsd
 BENEATH_HOST=		portable
 PROBE_HOST=		bsd
