@@ -25,8 +25,7 @@
 #include <wchar.h>
 
 #include "bufsz.h"
-#include "bufsz_io.h"
-#include "bufsz_util.h"
+#include "startup.h"
 #include "confine.h"
 #include "cook.h"
 #include "extern.h"
@@ -76,7 +75,6 @@ static int	same_file(int, const char *, struct stat *);
 static int	shares_offset(int, const char *, off_t);
 static int	cooking(void);
 static void	raw_copy(int, const char *, const struct stat *);
-static int	copy_unseen(int, const char *);
 static void	copied(int, const char *);
 static void	cook_copy(int, const char *, const struct stat *);
 static int	cook_flags(void);
@@ -89,7 +87,7 @@ main(int argc, char *argv[])
 {
 	size_t i;
 
-	if (bufsz_stdfds() != 0)
+	if (std_fds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
 	progress_init();
 	(void)setlocale(LC_CTYPE, "");
@@ -185,7 +183,7 @@ parse_options(int argc, char *argv[])
 			vflag = 1;
 			break;
 		default:
-			bufsz_badopt(ch, argv, NULL);
+			bad_option(ch, argv, NULL);
 			usage();
 		}
 	return (argv + optind);
@@ -240,8 +238,8 @@ learn_now(void)
 
 /*
  * The operand path, opened now.  Its stat is taken once, from the
- * descriptor; or never, when a plain copy can do without
- * (copy_unseen()).
+ * descriptor; or by the engine, when a plain copy into anything but a
+ * regular file has no use for it here.
  */
 static void
 do_operand(const char *path)
@@ -259,7 +257,8 @@ do_operand(const char *path)
 			(void)close(fd);
 			return;
 		}
-		if (unseen_ok && copy_unseen(fd, path)) {
+		if (unseen_ok) {
+			raw_copy(fd, path, NULL);
 			(void)close(fd);
 			return;
 		}
@@ -448,6 +447,7 @@ shares_offset(int fd, const char *name, off_t off)
 	return (shared);
 }
 
+/* A plain copy; st NULL: fd is just opened and nothing has looked at it. */
 static void
 raw_copy(int fd, const char *name, const struct stat *st)
 {
@@ -459,28 +459,10 @@ raw_copy(int fd, const char *name, const struct stat *st)
 	 */
 	out_flush();
 	progress_start(name, engine);
-	r = bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst, 0);
+	r = bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst,
+	    st == NULL ? BUFSZ_UNSEEN : 0);
 	progress_stop();
 	copied(r, name);
-}
-
-/*
- * An operand cat has just opened, copied unseen where the engine can
- * (BUFSZ_UNSEEN): 1 when that is done, 0 when it is still to be looked
- * at and copied as any other.
- */
-static int
-copy_unseen(int fd, const char *name)
-{
-	int r;
-
-	progress_start(name, engine);
-	r = bufsz_copy(engine, fd, NULL, STDOUT_FILENO, &outst, BUFSZ_UNSEEN);
-	progress_stop();
-	if (r == BUFSZ_UNTOUCHED)
-		return (0);
-	copied(r, name);
-	return (1);
 }
 
 /* What the engine said of the copy of name. */

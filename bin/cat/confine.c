@@ -1,8 +1,8 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * Confining cat or tail to its operands, where the host can
- * (sandbox_*.c).
+ * Confining cat or tail to its operands with the host's sandbox
+ * (sandbox_linux.c: Landlock).
  *
  * Every operand is opened when its turn comes, confined or not, so that
  * the program reads what stands at each name then, as it would
@@ -24,8 +24,8 @@
  * tail(1)).
  *
  * Where a rule cannot be made (an operand's directory is missing or
- * cannot be searched), or there are too many operands, or the host or
- * its kernel has no sandbox, the program runs unconfined.
+ * cannot be searched), or there are too many operands, or the kernel
+ * has no sandbox, the program runs unconfined.
  */
 
 #include <sys/types.h>
@@ -44,8 +44,7 @@
  * The most operands confined.  Each costs an lstat(2) before anything is
  * read, and every open in the sandbox a check of the directories above
  * the file; many small files (the command lines xargs(1) makes) would pay
- * for both at every file (docs/bench/report.md, "cat's sandbox"), so
- * beyond this the program runs unconfined, at the speed the tree exists for.
+ * for both at every file, so beyond this the program runs unconfined.
  */
 #define	CONFINE_MAX	1024
 

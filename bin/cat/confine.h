@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * Confining a program to its operands where the host can, for cat and
- * tail: cat's sandbox (confine.c), or capability mode with the operands
- * opened by Casper (confine_casper.c).
+ * tail: Landlock (confine.c), capability mode with the operands opened
+ * by Casper (confine_casper.c), or nothing (confine_portable.c).
  */
 
 #ifndef _CONFINE_H_

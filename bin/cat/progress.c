@@ -19,8 +19,7 @@
 #include <unistd.h>
 
 #include "bufsz.h"
-#include "bufsz_io.h"
-#include "bufsz_util.h"
+#include "startup.h"
 #include "extern.h"
 
 #define	BYTES	" bytes\n"
@@ -42,7 +41,7 @@ void
 progress_init(void)
 {
 
-	if (bufsz_info_catch(progress_signal) != 0)
+	if (info_catch(progress_signal) != 0)
 		err(1, "sigaction");
 }
 
@@ -57,7 +56,7 @@ progress_start(const char *name, const struct bufsz_engine *e)
 	char *p;
 
 	len = strlen(name);
-	want = len + 2 + BUFSZ_DIGITS + sizeof(BYTES);
+	want = len + 2 + INFO_DIGITS + sizeof(BYTES);
 	if (want > pcap) {
 		if ((p = realloc(pline, want)) == NULL)
 			err(1, NULL);
@@ -102,7 +101,7 @@ progress_signal(int sig)
 		return;
 	serrno = errno;
 	moved = pengine != NULL ? bufsz_moved(pengine) : pbytes;
-	n = bufsz_info_digits(pline + plen, moved > 0 ? (uintmax_t)moved : 0);
+	n = info_digits(pline + plen, moved > 0 ? (uintmax_t)moved : 0);
 	memcpy(pline + plen + n, BYTES, sizeof(BYTES) - 1);
 	(void)bufsz_write_all(STDERR_FILENO, pline,
 	    plen + n + sizeof(BYTES) - 1);

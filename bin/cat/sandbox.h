@@ -1,8 +1,8 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * The host's sandbox (sandbox_linux.c or sandbox_portable.c), for
- * confine.c (cat, tail) and for yes.
+ * The host's sandbox (sandbox_linux.c: Landlock), for confine.c (cat,
+ * tail) and for yes.
  */
 
 #ifndef _SANDBOX_H_

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * cp -p on FreeBSD and NetBSD: access control lists (NFSv4 or POSIX.1e,
- * whichever the source's file system has), extended attributes of the
- * namespaces the host file names (extattr_spaces), and file flags.
+ * whichever the source's file system has), extended attributes, and file
+ * flags.
  */
 
 #include <sys/types.h>
@@ -13,6 +13,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -25,6 +26,8 @@ static int	copy_extattrs(int, const struct attr_target *);
 static int	copy_space(int, int, const struct attr_target *);
 static ssize_t	list_names(int, int, struct xbuf *);
 static ssize_t	get_value(int, int, const char *, struct xbuf *);
+static int	chflags_at(const struct attr_target *, unsigned long);
+static const int *extattr_spaces(void);
 
 /* Reused from file to file: the names, then one value. */
 static struct xbuf	names, value;
@@ -214,3 +217,61 @@ get_value(int fd, int ns, const char *name, struct xbuf *b)
 			return (len);
 	}
 }
+
+#ifdef __NetBSD__
+/*
+ * NetBSD has no chflagsat(2), and a path from the top could be led out of
+ * the target tree by a directory swapped for a link meanwhile: lchflags(2)
+ * is called from inside the directory, and the current directory put
+ * back, which links and nodes with flags are rare enough to afford.
+ */
+static int
+chflags_at(const struct attr_target *t, unsigned long flags)
+{
+	int cwd, r, serrno;
+
+	if (t->dir == AT_FDCWD)
+		return (lchflags(t->name, flags));
+	if ((cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return (-1);
+	r = fchdir(t->dir) == 0 ? lchflags(t->name, flags) : -1;
+	serrno = errno;
+	/* The operands still to copy are named from where we were. */
+	if (fchdir(cwd) == -1)
+		err(1, ".");
+	(void)close(cwd);
+	errno = serrno;
+	return (r);
+}
+
+/*
+ * As NetBSD's cp: the user namespace, and the system namespace too when
+ * the superuser runs it, as only the superuser may read and write that.
+ */
+static const int *
+extattr_spaces(void)
+{
+	static const int all[] = {
+		EXTATTR_NAMESPACE_USER, EXTATTR_NAMESPACE_SYSTEM, 0
+	};
+	static const int user[] = { EXTATTR_NAMESPACE_USER, 0 };
+
+	return (getuid() == 0 ? all : user);
+}
+#else
+static int
+chflags_at(const struct attr_target *t, unsigned long flags)
+{
+
+	return (chflagsat(t->dir, t->name, flags, AT_SYMLINK_NOFOLLOW));
+}
+
+/* The system namespace belongs to the system, not to the file's owner. */
+static const int *
+extattr_spaces(void)
+{
+	static const int spaces[] = { EXTATTR_NAMESPACE_USER, 0 };
+
+	return (spaces);
+}
+#endif

@@ -11,8 +11,8 @@
  * Open the existing file that path names below the directory dir,
  * following symbolic links only while they stay below it; -1 with errno
  * EXDEV when one leads out (an absolute link always does).
- * beneath_linux.c, beneath_freebsd.c, beneath_portable.c: with the kernel's
- * help where it has a way.  beneath.c: one name at a time, for the rest
+ * beneath_linux.c, beneath_portable.c: with the kernel's help where it
+ * has a way.  beneath.c: one name at a time, for the rest
  * and for paths too long for the kernel.
  */
 int	open_beneath(int, const char *, int);

@@ -28,7 +28,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 
-#include "bufsz_util.h"
+#include "startup.h"
 #include "extern.h"
 
 /*
@@ -87,7 +87,7 @@ main(int argc, char *argv[])
 	size_t len;
 	int r, slash, tdir;
 
-	if (bufsz_stdfds() != 0)
+	if (std_fds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
 	parse_options(argc, argv);
 	argc -= optind;
@@ -226,7 +226,7 @@ parse_options(int argc, char *argv[])
 			sortflag = 1;
 			break;
 		default:
-			bufsz_badopt(ch, argv, longopts);
+			bad_option(ch, argv, longopts);
 			usage();
 		}
 	settle_options(Hflag, Lflag, rflag);

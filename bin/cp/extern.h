@@ -61,6 +61,10 @@ struct xbuf {
 	size_t	 len;
 };
 
+/* Two stats of one file: the same inode on the same file system. */
+#define	SAME_INODE(a, b)	\
+	((a)->st_dev == (b)->st_dev && (a)->st_ino == (b)->st_ino)
+
 #define	MODEBITS	\
 	(S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
 
@@ -103,10 +107,5 @@ int	setfile(int, int, const char *, int, const struct stat *);
 int	attr_copy(const struct attr_source *, const struct attr_target *);
 int	attr_flags(const struct attr_source *, const struct attr_target *,
 	    const struct stat *);
-
-/* attr_freebsd.c, attr_netbsd.c: file flags by name, not following links */
-int	chflags_at(const struct attr_target *, unsigned long);
-/* attr_freebsd.c, attr_netbsd.c: the extattr namespaces -p copies, 0 last */
-const int	*extattr_spaces(void);
 
 #endif /* !_CP_EXTERN_H_ */

@@ -28,8 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz_io.h"
-#include "bufsz_util.h"
+#include "startup.h"
 #include "extern.h"
 
 /* What follows "src -> dst": " 100%\n", or more for a file that grew. */
@@ -63,7 +62,7 @@ progress_init(void)
 		if (atexit(flush_at_exit) != 0)
 			err(1, "atexit");
 	}
-	if (bufsz_info_catch(progress_signal) != 0)
+	if (info_catch(progress_signal) != 0)
 		err(1, "sigaction");
 }
 
@@ -109,7 +108,7 @@ line_at_once(void)
 		return (1);
 	return (fstat(STDOUT_FILENO, &out) == 0 &&
 	    fstat(STDERR_FILENO, &errst) == 0 &&
-	    out.st_dev == errst.st_dev && out.st_ino == errst.st_ino);
+	    SAME_INODE(&out, &errst));
 }
 
 static void
@@ -198,7 +197,7 @@ progress_signal(int sig)
 static size_t
 format_share(char *buf, off_t moved, off_t size)
 {
-	char digits[BUFSZ_DIGITS];
+	char digits[INFO_DIGITS];
 	uintmax_t m, s, v;
 	size_t i, n, pad;
 
@@ -210,7 +209,7 @@ format_share(char *buf, off_t moved, off_t size)
 		v = m / (s / 100 > 0 ? s / 100 : 1);
 	else
 		v = m * 100 / s;
-	n = bufsz_info_digits(digits, v);
+	n = info_digits(digits, v);
 	i = 0;
 	buf[i++] = ' ';
 	for (pad = n < 3 ? 3 - n : 0; pad > 0; pad--)

@@ -209,7 +209,7 @@ not_the_source(int fd, const struct stat *inst, struct stat *outst)
 		warn("%s", dst.p);
 		return (-1);
 	}
-	if (outst->st_dev == inst->st_dev && outst->st_ino == inst->st_ino) {
+	if (SAME_INODE(outst, inst)) {
 		warnx("%s and %s are identical (not copied).", dst.p, src.p);
 		return (-1);
 	}
@@ -256,8 +256,7 @@ target_replaceable(const struct node *n, const struct stat *tst)
 {
 
 	if (tst != NULL) {
-		if (tst->st_dev == n->st.st_dev &&
-		    tst->st_ino == n->st.st_ino) {
+		if (SAME_INODE(tst, &n->st)) {
 			warnx("%s and %s are identical (not copied).", dst.p,
 			    src.p);
 			return (0);
@@ -309,7 +308,7 @@ stat_target(const struct node *n, struct stat *tst)
 		return (-1);
 	if (S_ISLNK(tst->st_mode) && !S_ISLNK(n->st.st_mode) &&
 	    fstatat(n->ddir, n->dname, &lst, 0) == 0 &&
-	    lst.st_dev == n->st.st_dev && lst.st_ino == n->st.st_ino)
+	    SAME_INODE(&lst, &n->st))
 		*tst = lst;
 	return (0);
 }

@@ -43,9 +43,9 @@
  * the rest (standard descriptors, the file being copied, the engine's
  * pipe, the target directory, the steps of finding a frame again).
  * Deeper frames close the oldest levels and open them again, on the way
- * back up; trees that deep are rare enough for that to cost nothing
- * measurable.  Should the limit still be met (descriptors inherited),
- * one more frame is parked and the open tried again.
+ * back up, as trees that deep are rare.  Should the limit still be met
+ * (descriptors inherited), one more frame is parked and the open tried
+ * again.
  */
 #define	OPEN_FRAMES	64
 #define	FDS_RESERVED	16
@@ -275,8 +275,7 @@ copy_dir(struct node *n)
 		n->sfd = sfd;
 	}
 	for (i = 0; i < depth; i++)
-		if (stack[i].st.st_dev == n->st.st_dev &&
-		    stack[i].st.st_ino == n->st.st_ino) {
+		if (SAME_INODE(&stack[i].st, &n->st)) {
 			warnx("%s: directory causes a cycle", src.p);
 			return (1);
 		}
@@ -342,7 +341,7 @@ target_dir(struct node *n, int *created)
 			warn("%s", dst.p);
 			return (-1);
 		}
-		if (tst.st_dev == n->st.st_dev && tst.st_ino == n->st.st_ino) {
+		if (SAME_INODE(&tst, &n->st)) {
 			warnx("%s and %s are identical (not copied).", dst.p,
 			    src.p);
 			return (-1);
@@ -729,8 +728,7 @@ is_frame(int fd, size_t j, int issrc)
 	const struct stat *want;
 
 	want = issrc ? &stack[j].st : &stack[j].dst_st;
-	return (fstat(fd, &sb) == 0 && sb.st_dev == want->st_dev &&
-	    sb.st_ino == want->st_ino);
+	return (fstat(fd, &sb) == 0 && SAME_INODE(&sb, want));
 }
 
 /*

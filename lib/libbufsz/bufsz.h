@@ -3,11 +3,12 @@
  *
  * libbufsz: how large an I/O buffer should be, and a copy engine that
  * moves bytes between two descriptors by the fastest path that is correct
- * for them.  cat, cp, tail and yes share it.  It is internal to the tree
- * (built, linked, never installed).  The README beside this file says how
- * it decides.  bufsz_io.h holds the I/O helpers and the page allocator,
- * bufsz_util.h what the programs share besides, and bufsz_private.h the
- * policy, probe and test hooks.
+ * for them, with the reads, writes and page-aligned buffers of the copy
+ * loops it does not run itself (cat's formatting, tail's windows, yes).
+ * cat, cp, tail and yes share it.  It is internal to the tree (built,
+ * linked, never installed).  The README beside this file says how it
+ * decides; bufsz_private.h holds the policy, the probe and the engine's
+ * workings, for the library itself and its tests.
  */
 
 #ifndef _BUFSZ_H_
@@ -32,7 +33,6 @@ struct bufsz_engine;
 #define	BUFSZ_OK	0
 #define	BUFSZ_EREAD	1	/* the input failed; errno says why */
 #define	BUFSZ_EWRITE	2	/* the output failed; errno says why */
-#define	BUFSZ_UNTOUCHED	3	/* BUFSZ_UNSEEN: nothing done */
 
 /* An engine with these flags; NULL with errno set when memory is short. */
 struct bufsz_engine *bufsz_engine_new(int flags);
@@ -48,10 +48,8 @@ void	bufsz_engine_free(struct bufsz_engine *);
  * offset 0 and shared with no one, and that nobody has looked at it yet
  * (inst is not used).  The engine may then copy it without a stat where
  * the host has a path that is safe for any input: on Linux, a small file
- * into /dev/null costs open, sendfile, read and close.  Where it has none,
- * the engine moves nothing, takes no stat and returns BUFSZ_UNTOUCHED:
- * the caller looks at the input and calls bufsz_copy() again without the
- * flag.
+ * into /dev/null costs open, sendfile, read and close.  Elsewhere it takes
+ * the stat itself, and a directory fails with EISDIR.
  */
 int	bufsz_copy(struct bufsz_engine *, int in, const struct stat *inst,
 	    int out, const struct stat *outst, int flags);
@@ -61,8 +59,9 @@ int	bufsz_copy(struct bufsz_engine *, int in, const struct stat *inst,
  * its files' sizes, so that its data ends where st_size says (and a size
  * below an offset means the file was cut); 0 where only a read that
  * returns 0 tells (FUSE, NFS, /proc) or fd is no regular file.  The host
- * is asked once per file system (st_dev) for the engine's life, and the
- * engine's own copies follow the same answer.
+ * is asked once per file system (st_dev) for the engine's life.  tail is
+ * its one caller; it lives here so that tail's own reads and the engine's
+ * copies for tail take one answer for a file, never two.
  */
 int	bufsz_size_is_end(struct bufsz_engine *, int fd, const struct stat *st);
 
@@ -79,12 +78,14 @@ size_t	bufsz_size(const struct stat *in, const struct stat *out);
  * The buffer size the user asked for (cat -B), before the engine is made:
  * as BUFSZ_SIZE, in whole pages, at least one, and no more than this
  * machine allows; it overrides BUFSZ_SIZE.  0 leaves the policy's own.
+ * cat is its one caller: the size is the policy's to round and cap.
  */
 void	bufsz_ask_size(size_t);
 
 /*
  * The engine's own buffer, of bufsz_size() bytes or the largest had so
- * far, for callers that transform (cat -n) or fill (yes) what they write.
+ * far, for callers that transform what they write (cat -n) or read
+ * windows into it (tail).
  * NULL with errno set when not even a page can be had.
  */
 char	*bufsz_buffer(struct bufsz_engine *, const struct stat *in,
@@ -93,8 +94,37 @@ char	*bufsz_buffer(struct bufsz_engine *, const struct stat *in,
 /*
  * The memory this process may use, in bytes, as the policy counts it:
  * the machine's, or its memory cgroup's limit where that is less.  0 when
- * the host does not say.
+ * the host does not say.  tail is its one caller, bounding what it holds
+ * of a stream by the probe that already sizes every buffer.
  */
 uint64_t bufsz_memory(void);
+
+/*
+ * Whole writes and patient reads.  EINTR is retried, EAGAIN on a
+ * non-blocking descriptor is waited out with poll(2), and short writes are
+ * finished.  A positioned read of len bytes gives fewer only at the end
+ * of the file; tail's windows are its one caller, and it follows the
+ * same retry rule as the others.
+ */
+int	bufsz_write_all(int fd, const void *, size_t);	/* 0, or -1 */
+ssize_t	bufsz_read(int fd, void *, size_t);
+ssize_t	bufsz_pread_full(int fd, void *, size_t len, off_t);
+
+/*
+ * Page-aligned buffers in whole pages of bufsz_pagesize() bytes.  When
+ * want cannot be had, a smaller buffer is given, down to a page.
+ */
+size_t	bufsz_pagesize(void);
+void	*bufsz_alloc(size_t want, size_t *got);
+void	bufsz_free(void *, size_t);
+
+/*
+ * 1 when an engine would hand out the pages it copies to out by
+ * reference (splice into a pipe), so that a caller whose pages never
+ * change (yes) may lend them with vmsplice(2); 0 otherwise.  yes is its
+ * one caller; the answer follows the engine's choice of path, BUFSZ_PATH
+ * included, which only the engine knows.
+ */
+int	bufsz_lends_pages(const struct stat *out);
 
 #endif /* !_BUFSZ_H_ */

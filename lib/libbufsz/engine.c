@@ -18,9 +18,8 @@
  * is refused between two file systems (kpath_linux.c); splice serves
  * where a pipe is on either side, and sendfile takes a regular file to a
  * device or socket, one system call a chunk with no private pipe.
- * read/write serves everything else.  mmap lost in every case measured,
- * so AUTO never takes it; it stays for forcing.  The measurements are in
- * docs/bench/libbufsz.md, "The engine's paths".
+ * read/write serves everything else.  mmap saves read(2)'s copy but pays
+ * for it in page faults, so AUTO never takes it; it stays for forcing.
  */
 
 #include <sys/param.h>
@@ -33,12 +32,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /*
  * The mmap path maps the input this much at a time (BUFSZ_SIZE when set),
- * which bounds the address space it takes whatever the file's size.  The
- * size hardly matters (docs/bench/libbufsz.md, "The engine's paths").
+ * which bounds the address space it takes whatever the file's size.
  */
 #define	MMAP_WINDOW	((size_t)8 << 20)
 
@@ -109,10 +107,10 @@ bufsz_moved(const struct bufsz_engine *e)
 }
 
 int
-bufsz_lends_pages(const struct bufsz_engine *e, const struct stat *out)
+bufsz_lends_pages(const struct stat *out)
 {
 
-	return (bufsz_kpath_lends(e->be_force, out));
+	return (bufsz_kpath_lends(bufsz_env_path(), out));
 }
 
 /*
@@ -327,8 +325,8 @@ write_holey(int fd, const char *buf, size_t len, size_t blk)
 
 /*
  * mmap: bounded windows of a regular input written straight from the
- * mapping, saving read(2)'s copy into the buffer.  Never chosen by AUTO:
- * it lost to read/write in every case measured (top of file).
+ * mapping, saving read(2)'s copy into the buffer.  Never chosen by AUTO
+ * (top of file).
  *
  * A file truncated under the mapping does not kill us: the kernel's copy
  * from a page beyond end of file makes write(2) fail with EFAULT (or come
@@ -462,6 +460,7 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
     const struct stat *outst, int flags)
 {
 	struct stat isb, osb;
+	int r;
 
 	if (outst == NULL) {
 		if (fstat(out, &osb) != 0)
@@ -469,8 +468,11 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
 		outst = &osb;
 	}
 	e->be_moved = 0;
-	if ((flags & BUFSZ_UNSEEN) != 0)
-		return (copy_unseen(e, in, out, outst));
+	if ((flags & BUFSZ_UNSEEN) != 0) {
+		if ((r = copy_unseen(e, in, out, outst)) != REFUSED)
+			return (r);
+		inst = NULL;
+	}
 	if (inst == NULL) {
 		if (fstat(in, &isb) != 0)
 			return (BUFSZ_EREAD);
@@ -489,10 +491,9 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
  * outgrown.  So one read(2) follows a short count: its 0 is the end,
  * whatever the file system, and the error or the byte it may bring
  * instead goes on as in any other copy.  A small file so costs open,
- * that call, the read and close, and no stat (docs/bench/libbufsz.md,
- * "An unseen input into /dev/null").  Anything else has its stat taken
- * and goes on from the byte the first call stopped at, or, when that
- * call moved nothing, is left untouched to the caller.
+ * that call, the read and close, and no stat.  Anything else has its
+ * stat taken and goes on from the byte the first call stopped at, or,
+ * when that call moved nothing, is REFUSED: copied as any other input.
  */
 static int
 copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
@@ -504,10 +505,10 @@ copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
 	char c;
 
 	if (e->be_force != BUFSZ_PATH_AUTO || (e->be_flags & BUFSZ_SPARSE))
-		return (BUFSZ_UNTOUCHED);
+		return (REFUSED);
 	job_start(&j, e, in, NULL, out, outst);
 	if ((n = bufsz_kpath_unseen(&j, CHUNK_MAX, &p)) <= 0)
-		return (BUFSZ_UNTOUCHED);
+		return (REFUSED);
 	e->be_last = p;
 	e->be_moved = n;
 	if ((size_t)n < CHUNK_MAX) {
@@ -549,6 +550,11 @@ copy_rest(struct bufsz_engine *e, int in, const struct stat *inst, int out,
 	int r;
 
 	e->be_last = BUFSZ_PATH_RW;	/* until a path takes the copy */
+	/* Some systems let read(2) return a directory's raw entries. */
+	if (S_ISDIR(inst->st_mode)) {
+		errno = EISDIR;
+		return (BUFSZ_EREAD);
+	}
 	job_start(&j, e, in, inst, out, outst);
 	if ((e->be_flags & BUFSZ_SPARSE) == 0 || !S_ISREG(inst->st_mode) ||
 	    !S_ISREG(outst->st_mode) ||

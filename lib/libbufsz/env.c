@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 static const char *const path_names[] = {
 	[BUFSZ_PATH_AUTO] = "auto",

@@ -14,7 +14,7 @@
 #include <poll.h>
 #include <unistd.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 static int	wait_for(int, short);
 

@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <unistd.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /*
  * Move capped chunks until the input ends.  A refusal, or a 0 where the

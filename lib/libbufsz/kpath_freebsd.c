@@ -9,7 +9,7 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 static int	cfr_serves(const struct job *);
 

@@ -4,8 +4,7 @@
  * Linux's kernel paths: copy_file_range(2) between regular files,
  * splice(2) where a pipe is on either side (or through a private pipe
  * when forced between two non-pipes), and sendfile(2) from a regular
- * file or block device.  The measurements behind AUTO's choice are in
- * docs/bench/libbufsz.md.
+ * file or block device.
  */
 
 #include <sys/param.h>
@@ -17,13 +16,12 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /*
  * The size asked of the private splice pipe (bounded by
- * /proc/sys/fs/pipe-max-size, 1 MiB by default): a pipe this large cost
- * less CPU than the default 64 KiB, into /dev/null and into a file alike
- * (docs/bench/libbufsz.md, "The private splice pipe").
+ * /proc/sys/fs/pipe-max-size, 1 MiB by default): a pipe this large moves
+ * a chunk in fewer calls than the default 64 KiB.
  */
 #define	PIPE_WANT	(1 << 20)
 
@@ -31,17 +29,13 @@
  * The caller's output pipe is grown to this before a regular file is
  * spliced into it.  Spliced pages take one slot each, so the default
  * 64 KiB pipe holds 16 and writer and reader take turns; from 256 KiB
- * they overlap.  A pipe spliced into a pipe is left alone: growing the
- * output of the middle cat of cat f | cat | wc -c made it slower, unless
- * its input had been grown first, which the middle cat cannot know when
- * it starts.  The pipe is only ever grown, since the reader shares it,
- * and a file that fits the default pipe leaves it alone, so that small
- * files cost no call.  docs/bench/libbufsz.md, "The output pipe", has
- * the measurements and how to repeat them with another OUTPIPE_WANT.
+ * they overlap.  A pipe spliced into a pipe is left alone: a larger
+ * output helps the middle cat of cat f | cat | wc -c only when its input
+ * was grown too, which it cannot know when it starts.  The pipe is only
+ * ever grown, since the reader shares it, and a file that fits the
+ * default pipe leaves it alone, so that small files cost no call.
  */
-#ifndef OUTPIPE_WANT
 #define	OUTPIPE_WANT	(256 * 1024)
-#endif
 #define	OUTPIPE_DEFAULT	(64 * 1024)
 
 static ssize_t	move_sendfile(const struct job *, size_t);
@@ -81,8 +75,8 @@ bufsz_kpath_auto(const struct job *j)
  * Path *p where it can serve the pair; REFUSED where it cannot.  Where
  * AUTO's copy_file_range is refused (EXDEV between two file systems
  * that do not share a copy_file_range of their own, since Linux 5.19:
- * ext4 to tmpfs, say), sendfile goes on, which beat read/write both ways
- * (docs/bench/libbufsz.md, "sendfile between file systems").
+ * ext4 to tmpfs, say), sendfile goes on, which keeps the bytes in the
+ * kernel as read/write cannot.
  */
 int
 bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
@@ -185,9 +179,8 @@ grow_out_pipe(const struct job *j)
 /*
  * sendfile: from a regular file to anything, in the kernel.  Preferred
  * to splice through the private pipe for a character device or socket
- * because it takes one system call per chunk rather than two
- * (docs/bench/libbufsz.md, "The engine's paths").  Errors hand over to
- * read/write, as those of copy_file_range do (kpath.c).
+ * because it takes one system call per chunk rather than two.  Errors
+ * hand over to read/write, as those of copy_file_range do (kpath.c).
  */
 static ssize_t
 move_sendfile(const struct job *j, size_t len)

@@ -10,7 +10,7 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 enum bufsz_path
 bufsz_kpath_auto(const struct job *j __unused)

@@ -11,49 +11,38 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /*
- * The constants stand on libbufsz's own read/write loop timed at forced
- * buffer sizes, in CPU time of the copier, since the wall clock of a
- * shared machine spreads too far to choose by.  docs/bench/libbufsz.md,
- * "The buffer sizes", holds the table, the machine and the commands.
- */
-
-/*
- * The small buffer, for nearly everything but a pipe.  /dev/null and
- * files reach their plateau at 64-128 KiB and lose past 1 MiB; 128 KiB
- * is the smallest size within noise of the best for them.
+ * The small buffer, for nearly everything but a pipe: large enough that
+ * the system calls cost little beside the bytes, small enough to stay in
+ * the CPU's caches.
  */
 #define	BUFSZ_SMALL		((size_t)128 * 1024)
 
 /*
- * Into a pipe, its default capacity (64 KiB on Linux and FreeBSD): less
- * costs cat -n system calls, more gained nothing, and no write waits half
- * way for the reader (docs/bench/pipe.md).
+ * Into a pipe, its default capacity (64 KiB on Linux and FreeBSD), so
+ * that no write waits half way for the reader.
  */
 #define	BUFSZ_PIPE		((size_t)64 * 1024)
 
 /*
- * The large buffer, for a bulk copy into a regular file.  1 MiB beat
- * 128 KiB there, and buffers of 2 MiB and more had runs that collapsed
- * while 1 MiB and less never did ("The buffer sizes").  On Linux such
- * copies go through copy_file_range; the large buffer serves the BSDs,
- * fallbacks (tmpfs refuses copy_file_range from ext4) and a forced
- * read/write.
+ * The large buffer, for a bulk copy into a regular file, which takes
+ * fewer and larger writes well; larger buffers only cost memory.  On
+ * Linux such copies go through copy_file_range; the large buffer serves
+ * the BSDs, fallbacks (tmpfs refuses copy_file_range from ext4) and a
+ * forced read/write.
  *
- * The memory a machine must have before a copy may take it is not a
- * measurement (one machine cannot vary its memory) but a judgement: one
- * buffer should stay under 1/512 of memory, since make -j or xargs -P
- * may run many copies at once.
+ * One buffer should stay under 1/512 of memory, since make -j or xargs
+ * -P may run many copies at once.
  */
 #define	BUFSZ_LARGE		((size_t)1024 * 1024)
 #define	BUFSZ_LARGE_MINMEM	((uint64_t)512 * BUFSZ_LARGE)
 
 /*
  * A device that asks for more than the large buffer (st_blksize) gets
- * what it asks, up to 8 MiB: every output measured lost beyond that
- * ("The buffer sizes"), and a larger st_blksize is taken for a bogus one.
+ * what it asks, up to 8 MiB: a larger st_blksize is taken for a bogus
+ * one.
  */
 #define	BUFSZ_BLKSIZE_MAX	((size_t)8 * 1024 * 1024)
 

@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /* Learned once: every buffer and window is counted in these pages. */
 size_t

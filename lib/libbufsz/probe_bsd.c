@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <stdint.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /*
  * The BSDs name physical memory differently: NetBSD's hw.physmem is an

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /*
  * The two layouts: cgroup v2 has one hierarchy ("0::/path" in the

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 int
 bufsz_host_physmem(uint64_t *mem)

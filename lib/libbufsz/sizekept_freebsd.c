@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /*
  * Local file systems, where the size is the kernel's own record of the

@@ -10,7 +10,7 @@
 
 #include <linux/magic.h>
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /* OpenZFS is not in the kernel's own list of names. */
 #define	ZFS_SUPER_MAGIC	0x2fc12fc1

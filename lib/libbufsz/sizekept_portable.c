@@ -5,7 +5,7 @@
  * is taken for its end, which a read that returns 0 confirms.
  */
 
-#include "bufsz_impl.h"
+#include "bufsz_private.h"
 
 /* Spelled out rather than __unused: Linux's tests link this file too. */
 int

@@ -6,9 +6,9 @@
 # A leaf Makefile names its host files through the variables set here,
 # never through the system's name:
 #
-#	SRCS+=	sandbox_${SANDBOX_HOST}.c
-#	.if ${MK_EXTATTR} != "no"
-#	SRCS+=	attr_bsd.c
+#	SRCS+=	lock_${LOCK_HOST}.c
+#	.if ${MK_TAC} != "no"
+#	LINKS=	${BINDIR}/tail ${BINDIR}/tac
 #	.endif
 #
 # Each *_HOST variable is the suffix of the file of its kind; each MK_*
@@ -16,21 +16,18 @@
 # system has nothing of a kind, the fallback serves: *_portable.c.
 #
 #	LOCK_HOST	bin/cat/lock_*.c: cat -l's lock
-#	SANDBOX_HOST	bin/cat/sandbox_*.c: Landlock, or no sandbox
-#	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes
-#	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory
+#	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes (bsd:
+#			the BSD ACL, extattr and chflags calls)
+#	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory (linux:
+#			openat2; portable: O_RESOLVE_BENEATH or the walk)
 #	PROBE_HOST	lib/libbufsz/probe_*.c: physical memory
 #	KPATH_HOST	lib/libbufsz/kpath_*.c: the kernel's copy paths
 #	FOLLOW_HOST	usr.bin/tail/follow_*.c: how tail -f waits
-#	FSLOCAL_HOST	usr.bin/tail/local_*.c: file systems kqueue hears
-#			(none where MK_KQUEUE is no)
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe, Capsicum
-#	INFO_HOST	lib/libbufsz/info_*.c: the progress signal
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
-#	MK_EXTATTR	bin/cp/attr_bsd.c: the BSD ACL and extattr calls
-#	MK_KQUEUE	usr.bin/tail/local_*.c
-#	MK_LANDLOCK	usr.bin/yes: cat's sandbox_linux.c
+#	MK_LANDLOCK	bin/cat/confine.c and sandbox_linux.c (cat, tail, yes);
+#			without it, confine_portable.c: unconfined
 #	MK_CAPSICUM	usr.bin/tail: capability mode and Casper's fileargs
 #			(cat's confine_casper.c) in place of confine.c
 #	MK_TAC		usr.bin/tail: installed as tac too
@@ -53,27 +50,22 @@
 
 OPSYS?=		${.MAKE.OS}
 
-HOST_VARS=	LOCK_HOST SANDBOX_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
-		KPATH_HOST FOLLOW_HOST FSLOCAL_HOST YES_HOST INFO_HOST \
-		SIZEKEPT_HOST MK_COPY_FILE_RANGE MK_EXTATTR \
-		MK_KQUEUE MK_LANDLOCK MK_CAPSICUM MK_TAC MK_ASK_TTY \
+HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
+		KPATH_HOST FOLLOW_HOST YES_HOST \
+		SIZEKEPT_HOST MK_COPY_FILE_RANGE \
+		MK_LANDLOCK MK_CAPSICUM MK_TAC MK_ASK_TTY \
 		MK_CGROUP MK_LIBDL MK_FUSE
 
 .if ${OPSYS} == "Linux"
 LOCK_HOST=		ofd
-SANDBOX_HOST=		linux
 ATTR_HOST=		linux
 BENEATH_HOST=		linux
 PROBE_HOST=		linux
 KPATH_HOST=		linux
 FOLLOW_HOST=		linux
-FSLOCAL_HOST=		none
 YES_HOST=		linux
-INFO_HOST=		sigusr1
 SIZEKEPT_HOST=		linux
 MK_COPY_FILE_RANGE=	yes
-MK_EXTATTR=		no
-MK_KQUEUE=		no
 MK_LANDLOCK=		yes
 MK_CAPSICUM=		no
 MK_TAC=			yes
@@ -83,19 +75,14 @@ MK_LIBDL=		yes
 MK_FUSE=		yes
 .elif ${OPSYS} == "FreeBSD"
 LOCK_HOST=		flock
-SANDBOX_HOST=		portable
-ATTR_HOST=		freebsd
-BENEATH_HOST=		freebsd
+ATTR_HOST=		bsd
+BENEATH_HOST=		portable
 PROBE_HOST=		bsd
 KPATH_HOST=		freebsd
 FOLLOW_HOST=		kqueue
-FSLOCAL_HOST=		freebsd
 YES_HOST=		freebsd
-INFO_HOST=		siginfo
 SIZEKEPT_HOST=		freebsd
 MK_COPY_FILE_RANGE=	yes
-MK_EXTATTR=		yes
-MK_KQUEUE=		yes
 MK_LANDLOCK=		no
 MK_CAPSICUM=		yes
 MK_TAC=			no
@@ -106,29 +93,22 @@ MK_FUSE=		no
 HOST_YES_OPTIONS=	CASPER
 .else
 LOCK_HOST=		flock
-SANDBOX_HOST=		portable
-ATTR_HOST=		${OPSYS:tl}
+ATTR_HOST=		bsd
 BENEATH_HOST=		portable
 PROBE_HOST=		bsd
 KPATH_HOST=		portable
 .if ${OPSYS} == "NetBSD"
 FOLLOW_HOST=		kqueue
-FSLOCAL_HOST=		netbsd
-MK_KQUEUE=		yes
 MK_TAC=			yes
 MK_ASK_TTY=		yes
 .else
 FOLLOW_HOST=		portable
-FSLOCAL_HOST=		none
-MK_KQUEUE=		no
 MK_TAC=			no
 MK_ASK_TTY=		no
 .endif
 YES_HOST=		portable
-INFO_HOST=		siginfo
 SIZEKEPT_HOST=		portable
 MK_COPY_FILE_RANGE=	no
-MK_EXTATTR=		yes
 MK_LANDLOCK=		no
 MK_CAPSICUM=		no
 MK_CGROUP=		no

@@ -48,8 +48,7 @@ CWARNFLAGS?=	-Wall -Wextra -Werror -Wstrict-prototypes \
 		-Wundef -Wvla -Wold-style-definition
 
 # COPTS: flags added to the compiler's, as FreeBSD's bsd.prog.mk still
-# reads them; the measured constants say how to rebuild with another
-# value (make MAKEOBJDIRPREFIX=/tmp/o COPTS=-DOUTPIPE_WANT=65536).
+# reads them (make MAKEOBJDIRPREFIX=/tmp/o COPTS=-DNDEBUG).
 CFLAGS+=	${COPTS}
 
 # SANITIZE=1: AddressSanitizer and UndefinedBehaviorSanitizer, trapping

@@ -6,7 +6,7 @@
 
 cat_prog()
 {
-	echo "$(atf_config_get rootdir '')/bin/cat"
+	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cat"
 }
 
 # Operands of several kinds: more than a line, a line, stdin (a regular
@@ -485,6 +485,9 @@ devnull_body()
 
 atf_init_test_cases()
 {
+	# The root, looked up once for the whole case: atf_config_get costs
+	# three processes, and some cases run the program thousands of times.
+	! atf_config_has rootdir || ROOTDIR=$(atf_config_get rootdir)
 	atf_add_test_case rw
 	atf_add_test_case mmap
 	atf_add_test_case cfr

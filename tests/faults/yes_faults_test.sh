@@ -9,7 +9,7 @@
 
 yes_prog()
 {
-	echo "$(atf_config_get rootdir '')/usr/bin/yes"
+	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/usr/bin/yes"
 }
 
 YES_BYTES=300000
@@ -181,6 +181,9 @@ operands_splice_body()
 
 atf_init_test_cases()
 {
+	# The root, looked up once for the whole case: atf_config_get costs
+	# three processes, and some cases run the program thousands of times.
+	! atf_config_has rootdir || ROOTDIR=$(atf_config_get rootdir)
 	atf_add_test_case rw
 	atf_add_test_case splice
 	atf_add_test_case auto

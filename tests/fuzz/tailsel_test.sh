@@ -32,15 +32,22 @@ corpus_body()
 
 # check OPTIONS STYLE COUNT FILE: tail OPTIONS FILE, from the file and
 # from a pipe, writes what the reference writes for STYLE and COUNT.
+# The two programs' paths are looked up once, in check_init: a lookup is
+# a subshell, and check runs thousands of times.
+check_init()
+{
+	REPLAY=$(replay)
+	TAIL=$(prog)
+}
 check()
 {
-	"$(replay)" -s "$2" -k "$3" "$4" > want ||
+	"$REPLAY" -s "$2" -k "$3" "$4" > want ||
 	    atf_fail "tail_replay -s $2 -k $3 $4 failed"
 	# shellcheck disable=SC2086
-	"$(prog)" $1 "$4" > got || atf_fail "tail $1 $4 failed"
+	"$TAIL" $1 "$4" > got || atf_fail "tail $1 $4 failed"
 	cmp -s want got || atf_fail "tail $1 $4 differs from the reference"
 	# shellcheck disable=SC2086
-	cat "$4" | "$(prog)" $1 > got || atf_fail "tail $1 of a pipe failed"
+	cat "$4" | "$TAIL" $1 > got || atf_fail "tail $1 of a pipe failed"
 	cmp -s want got ||
 	    atf_fail "tail $1 of $4 in a pipe differs from the reference"
 }
@@ -85,6 +92,7 @@ tail_is_reference_head()
 }
 tail_is_reference_body()
 {
+	check_init
 	set -- "$(atf_get_srcdir)"/tailcorpus.*
 	[ -f "$1" ] || atf_fail "no corpus in $(atf_get_srcdir)"
 	for f in "$@"; do

@@ -247,7 +247,7 @@ case_path(const struct scenario *sc, int in, int out,
 	if ((e = bufsz_engine_new(0)) == NULL)
 		err(1, "engine");
 	if (sc->in == NONE)
-		path = bufsz_lends_pages(e, outst) ? "vmsplice" : "rw";
+		path = bufsz_lends_pages(outst) ? "vmsplice" : "rw";
 	else if (bufsz_copy(e, in, NULL, out, outst, 0) != BUFSZ_OK) {
 		warn("%s", sc->name);
 		path = "failed";

@@ -45,10 +45,13 @@ extern uint64_t	count;
 extern int	Fflag, fflag, qflag, rflag, vflag, nfiles, rval;
 
 /*
- * misc.c: errors, output, and the library.  EOUTSIDE, no errno of the
- * host's, says that the sandbox refused a name that leads out of it.
+ * misc.c: errors, output, and the library's engine with the standard
+ * output it copies to, taken once.  EOUTSIDE, no errno of the host's,
+ * says that the sandbox refused a name that leads out of it.
  */
 #define	EOUTSIDE	(-1)
+extern struct bufsz_engine *engine;
+extern struct stat outst;
 void	ierr(const char *);
 const char *operand_path(const char *);
 int	open_name(const char *, int);
@@ -59,11 +62,10 @@ void	header(const char *, int);
 void	engine_open(void);
 int	copy_out(struct input *);
 int	copy_rest(struct input *);
-int	engine_copy(struct input *, int, const struct stat *);
 char	*window_buffer(const struct stat *, size_t *);
-size_t	policy_size(const struct stat *);
 int	seekable(struct input *, off_t *);
-int	size_is_end(struct input *, const struct stat *);
+/* forward.c, reverse.c: the file holds fewer bytes than its size says. */
+#define	LIES	1
 
 /* forward.c: 0, or -1 when the input failed (said) */
 int	forward(struct input *);
@@ -92,6 +94,5 @@ void	follow(struct file *, int);
 void	ev_init(void);
 void	ev_set(struct file *, int);
 void	ev_wait(int);
-int	fs_events(int);		/* local_<host>.c, for kqueue */
 
 #endif /* !EXTERN_H */

@@ -46,7 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bufsz_io.h"
+#include "bufsz.h"
 #include "extern.h"
 
 #define	POLL_MS		250	/* FreeBSD's tail sleeps as long */
@@ -339,7 +339,8 @@ static int
 sized(struct file *f, const struct stat *st)
 {
 
-	return (!f->f_nosize && size_is_end(&f->f_in, st));
+	return (!f->f_nosize &&
+	    bufsz_size_is_end(engine, f->f_in.in_fd, st));
 }
 
 /*

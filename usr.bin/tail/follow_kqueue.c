@@ -6,9 +6,11 @@
  * (EVFILT_READ).  A descriptor closed leaves the queue by itself.
  */
 
-#include <sys/types.h>
+#include <sys/param.h>
 #include <sys/event.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/time.h>
 
 #include <err.h>
@@ -23,6 +25,8 @@
 		NOTE_RENAME | NOTE_REVOKE)
 
 static int	kq = -1;
+
+static int	fs_events(int);
 
 void
 ev_init(void)
@@ -75,4 +79,23 @@ ev_wait(int ms)
 	if (kevent(kq, NULL, 0, ev, 16, ms < 0 ? NULL : &ts) == -1 &&
 	    errno != EINTR)
 		err(1, "kevent");
+}
+
+/*
+ * Whether the host hears of a file's changes: not when it lives on
+ * another machine (NFS, SMB), where kqueue stays silent.  NetBSD says so
+ * in statvfs(2), FreeBSD in statfs(2).
+ */
+static int
+fs_events(int fd)
+{
+#ifdef ST_LOCAL
+	struct statvfs sv;
+
+	return (fstatvfs(fd, &sv) == 0 && (sv.f_flag & ST_LOCAL) != 0);
+#else
+	struct statfs sf;
+
+	return (fstatfs(fd, &sf) == 0 && (sf.f_flags & MNT_LOCAL) != 0);
+#endif
 }

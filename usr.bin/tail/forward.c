@@ -8,11 +8,9 @@
  * first, twice as much each time after), so that what is read is about
  * what is shown; then the engine copies from there to the end, by the
  * kernel's paths where it has them.  The windows are read with pread(2)
- * into the engine's buffer, not mapped: mapping them is no faster and
- * takes more system calls and page faults (docs/bench/notes-programs.md,
- * "tail: windows read with pread(2), not mapped"), and a file cut short
- * under a mapping kills the reader with SIGBUS, where pread just comes
- * back short.
+ * into the engine's buffer, not mapped: a mapping costs more system calls
+ * and page faults for the same bytes, and a file cut short under it kills
+ * the reader with SIGBUS, where pread just comes back short.
  *
  * Anything else (a pipe, a terminal, a /proc file whose size says 0, a
  * file on FUSE or NFS that holds more than its size says, or a file whose
@@ -27,12 +25,9 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "bufsz_io.h"
+#include "bufsz.h"
 #include "extern.h"
 #include "select.h"
-
-/* from_end: the file holds fewer bytes than its size says. */
-#define	LIES	1
 
 static int	from_start(struct input *);
 static int	from_end(struct input *, off_t);

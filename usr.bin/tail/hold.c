@@ -36,7 +36,6 @@
 #include <unistd.h>
 
 #include "bufsz.h"
-#include "bufsz_io.h"
 #include "extern.h"
 #include "select.h"
 
@@ -119,7 +118,7 @@ hold_input(struct hold *h, struct input *in, int lines, uint64_t n)
 	set_bounds(&g);
 	h->h_spill = -1;
 	h->h_len = 0;
-	h->h_cap = policy_size(&in->in_st);
+	h->h_cap = bufsz_size(&in->in_st, &outst);
 	if ((h->h_buf = malloc(h->h_cap)) == NULL)
 		err(1, NULL);
 	for (rv = 0;;) {
@@ -294,7 +293,7 @@ spill(struct holding *g)
 	g->g_flen = (off_t)h->h_len;
 	h->h_spill = fd;
 	h->h_len = 0;
-	len = policy_size(&g->g_in->in_st);
+	len = bufsz_size(&g->g_in->in_st, &outst);
 	if (len < h->h_cap && (p = realloc(h->h_buf, len)) != NULL) {
 		h->h_buf = p;
 		h->h_cap = len;

@@ -15,12 +15,11 @@
 #include <unistd.h>
 
 #include "bufsz.h"
-#include "bufsz_io.h"
 #include "confine.h"
 #include "extern.h"
 
-static struct bufsz_engine *engine;
-static struct stat outst;	/* the standard output, taken once */
+struct bufsz_engine *engine;
+struct stat outst;
 
 static int	ends_at_size(struct input *);
 
@@ -140,7 +139,8 @@ int
 copy_out(struct input *in)
 {
 
-	switch (engine_copy(in, STDOUT_FILENO, &outst)) {
+	switch (bufsz_copy(engine, in->in_fd, &in->in_st, STDOUT_FILENO,
+	    &outst, 0)) {
 	case BUFSZ_OK:
 		return (0);
 	case BUFSZ_EREAD:
@@ -162,14 +162,6 @@ copy_rest(struct input *in)
 	return (0);
 }
 
-/* The engine's copy to another output; what bufsz_copy() returns. */
-int
-engine_copy(struct input *in, int out, const struct stat *st)
-{
-
-	return (bufsz_copy(engine, in->in_fd, &in->in_st, out, st, 0));
-}
-
 /*
  * The engine's buffer, sized by the policy for this input and the
  * standard output; tail reads its windows into it.
@@ -182,14 +174,6 @@ window_buffer(const struct stat *st, size_t *len)
 	if ((buf = bufsz_buffer(engine, st, &outst, len)) == NULL)
 		err(1, "buffer");
 	return (buf);
-}
-
-/* The policy's buffer for input st (NULL: none) and the output. */
-size_t
-policy_size(const struct stat *st)
-{
-
-	return (bufsz_size(st, &outst));
 }
 
 /*
@@ -230,12 +214,4 @@ ends_at_size(struct input *in)
 	    errno == EINTR)
 		;
 	return (n == 0);
-}
-
-/* Whether a size below the offset can only mean that the file was cut. */
-int
-size_is_end(struct input *in, const struct stat *st)
-{
-
-	return (bufsz_size_is_end(engine, in->in_fd, st));
 }

@@ -23,12 +23,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz_io.h"
+#include "bufsz.h"
 #include "extern.h"
 #include "select.h"
-
-/* rev_file: the file holds fewer bytes than its size says. */
-#define	LIES	1
 
 /*
  * The window being scanned, for emit(); and what comes right after it,
@@ -64,7 +61,7 @@ reverse(struct input *in)
 	if (style != REVERSE && count == 0)
 		return;
 	if (obuf == NULL &&
-	    (obuf = bufsz_alloc(policy_size(NULL), &obufsz)) == NULL)
+	    (obuf = bufsz_alloc(bufsz_size(NULL, &outst), &obufsz)) == NULL)
 		err(1, NULL);
 	olen = 0;
 	owritten = 0;

@@ -27,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bufsz_util.h"
+#include "startup.h"
 #include "confine.h"
 #include "extern.h"
 
@@ -68,13 +68,13 @@ main(int argc, char *argv[])
 {
 	int ch;
 
-	if (bufsz_stdfds() != 0)
+	if (std_fds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
 	/*
 	 * The progress signal, meant for a copier beside us in a pipeline,
 	 * is ignored, as the BSDs ignore SIGINFO: tail has nothing to report.
 	 */
-	if (bufsz_info_catch(NULL) != 0)
+	if (info_catch(NULL) != 0)
 		err(1, "sigaction");
 	/* Run as tac, as NetBSD installs it: every line, last first. */
 	if (strcmp(progname(argv[0]), "tac") == 0)
@@ -112,7 +112,7 @@ main(int argc, char *argv[])
 			qflag = 0;
 			break;
 		default:
-			bufsz_badopt(ch, argv, longopts);
+			bad_option(ch, argv, longopts);
 			usage();
 		}
 	argc -= optind;

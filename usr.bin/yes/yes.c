@@ -18,16 +18,13 @@
 #include <unistd.h>
 
 #include "bufsz.h"
-#include "bufsz_io.h"
-#include "bufsz_util.h"
+#include "startup.h"
 #include "extern.h"
 
 static char	yes_default[] = "y\n";
-static struct bufsz_engine *engine;	/* holds the output, forever */
 
 static char	*join_line(int, char **, size_t *);
-static char	*build_output(struct bufsz_engine *, const struct stat *,
-		    char *, size_t, size_t *);
+static char	*build_output(const struct stat *, char *, size_t, size_t *);
 static void	emit_write(const char *, size_t, size_t) __dead2;
 
 int
@@ -37,24 +34,22 @@ main(int argc, char *argv[])
 	char *line, *out;
 	size_t linelen, outlen, off;
 
-	if (bufsz_stdfds() != 0)
+	if (std_fds() != 0)
 		err(1, "%s", _PATH_DEVNULL);
 	/*
 	 * The progress signal, meant for a copier beside us in a pipeline,
 	 * is ignored, as the BSDs ignore SIGINFO: yes has nothing to report.
 	 */
-	if (bufsz_info_catch(NULL) != 0)
+	if (info_catch(NULL) != 0)
 		err(1, "sigaction");
 	/*
 	 * Like every BSD yes, no options: "-x", "--" and "--help" are
 	 * operands and are printed like any other word.
 	 */
 	line = join_line(argc - 1, argv + 1, &linelen);
-	if ((engine = bufsz_engine_new(0)) == NULL)
-		err(1, NULL);
 	if (fstat(STDOUT_FILENO, &sb) != 0)
 		err(1, "stdout");
-	out = build_output(engine, &sb, line, linelen, &outlen);
+	out = build_output(&sb, line, linelen, &outlen);
 	if (out != line && line != yes_default)
 		free(line);
 
@@ -64,7 +59,7 @@ main(int argc, char *argv[])
 	 */
 	confine_output();
 	off = 0;
-	if (bufsz_lends_pages(engine, &sb))
+	if (bufsz_lends_pages(&sb))
 		off = lend_output(out, outlen);
 	emit_write(out, outlen, off);
 	/* NOTREACHED */
@@ -104,13 +99,13 @@ join_line(int argc, char **argv, size_t *len)
  * own output.
  */
 static char *
-build_output(struct bufsz_engine *e, const struct stat *sb, char *line,
-    size_t linelen, size_t *outlen)
+build_output(const struct stat *sb, char *line, size_t linelen,
+    size_t *outlen)
 {
 	size_t buflen, have, want, n;
 	char *buf;
 
-	if ((buf = bufsz_buffer(e, NULL, sb, &buflen)) == NULL)
+	if ((buf = bufsz_alloc(bufsz_size(NULL, sb), &buflen)) == NULL)
 		err(1, "buffer");
 	if (linelen > buflen) {
 		*outlen = linelen;

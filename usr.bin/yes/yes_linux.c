@@ -21,13 +21,11 @@
 /*
  * The pipe asked for.  Lent pages take one pipe slot each, so Linux's
  * default 64 KiB pipe holds half of the policy's 128 KiB buffer and the
- * writer waits in every call; twice the buffer is on the plateau and well
- * under the unprivileged limit (docs/bench/notes-programs.md, "yes: the
- * pipe's size").  The write(2) path leaves the pipe alone.
+ * writer waits in every call; twice the buffer lets it run ahead of the
+ * reader and stays well under the unprivileged limit.  The write(2) path
+ * leaves the pipe alone.
  */
-#ifndef YES_PIPE_SIZE
 #define	YES_PIPE_SIZE	(256 * 1024)
-#endif
 
 static void	grow_pipe(void);
 

@@ -1510,9 +1510,9 @@ ATF_TC_BODY(buffer_one_for_many, tc)
 
 /*
  * BUFSZ_UNSEEN: an input just opened, copied before anything looks at
- * it.  Into /dev/null on Linux it is read whole however it ends (the
- * copy's count and the input's offset show it); anything the engine does
- * not take so comes back BUFSZ_UNTOUCHED with nothing read.
+ * it.  It is read whole however it ends (the copy's count and the
+ * input's offset show it): into /dev/null on Linux without a stat,
+ * anywhere else after the engine takes one.
  */
 static int
 copy_unseen(struct bufsz_engine *e, const char *src, int out, off_t *pos)
@@ -1557,11 +1557,6 @@ ATF_TC_BODY(unseen_devnull, tc)
 	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		put_file("src", data, sizes[k]);
 		r = copy_unseen(e, "src", out, &pos);
-		if (!takes_unseen()) {
-			ATF_CHECK_EQ(r, BUFSZ_UNTOUCHED);
-			ATF_CHECK_EQ(pos, 0);
-			continue;
-		}
 		ATF_CHECK_EQ_MSG(r, BUFSZ_OK, "%zu bytes", sizes[k]);
 		ATF_CHECK_EQ_MSG(bufsz_moved(e), (off_t)sizes[k],
 		    "%zu bytes: moved %jd", sizes[k], (intmax_t)bufsz_moved(e));
@@ -1614,9 +1609,9 @@ ATF_TC_BODY(unseen_devnull_lying_sizes, tc)
 }
 
 /*
- * What is not a regular file is left untouched: an empty file, a
- * directory, a FIFO (whose bytes must all be there for the copy that
- * follows).
+ * What the first call does not take is copied as any input: an empty
+ * file, a FIFO (every byte of it), while a directory fails with EISDIR
+ * and nothing read.
  */
 ATF_TC_WITHOUT_HEAD(unseen_devnull_untouched);
 ATF_TC_BODY(unseen_devnull_untouched, tc)
@@ -1632,11 +1627,15 @@ ATF_TC_BODY(unseen_devnull_untouched, tc)
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
 	put_file("empty", "", 0);
-	ATF_CHECK_EQ(copy_unseen(e, "empty", out, &pos), BUFSZ_UNTOUCHED);
+	ATF_CHECK_EQ(copy_unseen(e, "empty", out, &pos), BUFSZ_OK);
 	ATF_CHECK_EQ(pos, 0);
+	ATF_CHECK_EQ(bufsz_moved(e), 0);
 	ATF_REQUIRE(mkdir("dir", 0755) == 0);
-	ATF_CHECK_EQ(copy_unseen(e, "dir", out, &pos), BUFSZ_UNTOUCHED);
+	errno = 0;
+	ATF_CHECK_EQ(copy_unseen(e, "dir", out, &pos), BUFSZ_EREAD);
+	ATF_CHECK_EQ(errno, EISDIR);
 	ATF_CHECK_EQ(pos, 0);
+	ATF_CHECK_EQ(bufsz_moved(e), 0);
 	ATF_REQUIRE(close(out) == 0);
 
 	ATF_REQUIRE(mkfifo("fifo", 0600) == 0);
@@ -1645,21 +1644,29 @@ ATF_TC_BODY(unseen_devnull_untouched, tc)
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	ATF_REQUIRE(fstat(out, &ost) == 0);
 	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, &ost, BUFSZ_UNSEEN),
-	    BUFSZ_UNTOUCHED);
+	    BUFSZ_OK);
+	ATF_CHECK_EQ(bufsz_moved(e), (off_t)sizeof(data));
 	ATF_REQUIRE(close(out) == 0);
+	ATF_REQUIRE(close(in) == 0);
+	reap(pid);
+	ATF_REQUIRE(mkfifo("fifo2", 0600) == 0);
+	pid = writer("fifo2", data, sizeof(data), 0);
+	ATF_REQUIRE((in = open("fifo2", O_RDONLY)) >= 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
+	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, BUFSZ_UNSEEN),
+	    BUFSZ_OK);
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
 	reap(pid);
-	same_bytes("dst", data, sizeof(data), "the FIFO after", BUFSZ_PATH_AUTO);
+	same_bytes("dst", data, sizeof(data), "the FIFO", BUFSZ_PATH_AUTO);
 	bufsz_engine_free(e);
 }
 
 /*
  * Any output but /dev/null, a forced path, or a sparse copy: the input
- * is left unread.
+ * is copied whole as any other, by the path its stat and the engine's
+ * settings pick.
  */
 ATF_TC_WITHOUT_HEAD(unseen_other_outputs);
 ATF_TC_BODY(unseen_other_outputs, tc)
@@ -1675,30 +1682,31 @@ ATF_TC_BODY(unseen_other_outputs, tc)
 	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_UNTOUCHED);
-	ATF_CHECK_EQ(pos, 0);
-	ATF_CHECK_EQ(lseek(out, 0, SEEK_END), 0);
+	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_OK);
+	ATF_CHECK_EQ(pos, (off_t)sizeof(data));
 	ATF_REQUIRE(close(out) == 0);
+	same_bytes("dst", data, sizeof(data), "into a file", BUFSZ_PATH_AUTO);
 	pid = reader("piped", &out, 0, 0);
-	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_UNTOUCHED);
-	ATF_CHECK_EQ(pos, 0);
+	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_OK);
+	ATF_CHECK_EQ(pos, (off_t)sizeof(data));
 	ATF_REQUIRE(close(out) == 0);
 	reap(pid);
-	same_bytes("piped", data, 0, "nothing into a pipe", BUFSZ_PATH_AUTO);
+	same_bytes("piped", data, sizeof(data), "into a pipe", BUFSZ_PATH_AUTO);
 	ATF_REQUIRE(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
-	ATF_CHECK_EQ(copy_unseen(e, "src", sv[0], &pos), BUFSZ_UNTOUCHED);
-	ATF_CHECK_EQ(pos, 0);
+	ATF_CHECK_EQ(copy_unseen(e, "src", sv[0], &pos), BUFSZ_OK);
+	ATF_CHECK_EQ(pos, (off_t)sizeof(data));
 	ATF_REQUIRE(close(sv[0]) == 0);
 	ATF_REQUIRE(close(sv[1]) == 0);
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	bufsz_engine_free(e);
-	e = engine_for(BUFSZ_PATH_SENDFILE, 0, 0);
-	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_UNTOUCHED);
-	ATF_CHECK_EQ(pos, 0);
+	e = engine_for(BUFSZ_PATH_RW, 0, 0);
+	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_OK);
+	ATF_CHECK_EQ(pos, (off_t)sizeof(data));
+	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_RW);
 	bufsz_engine_free(e);
 	e = engine_for(BUFSZ_PATH_AUTO, BUFSZ_SPARSE, 0);
-	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_UNTOUCHED);
-	ATF_CHECK_EQ(pos, 0);
+	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_OK);
+	ATF_CHECK_EQ(pos, (off_t)sizeof(data));
 	bufsz_engine_free(e);
 	ATF_REQUIRE(close(out) == 0);
 }
@@ -1730,8 +1738,8 @@ ATF_TC_BODY(unseen_no_stats, tc)
 		/* The stale size of 0 would have sent it to read/write. */
 		ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_SENDFILE);
 	} else {
-		ATF_CHECK_EQ(r, BUFSZ_UNTOUCHED);
-		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), 0);
+		ATF_CHECK_EQ(r, BUFSZ_OK);
+		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)sizeof(data));
 	}
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
@@ -1740,13 +1748,11 @@ ATF_TC_BODY(unseen_no_stats, tc)
 	    0644)) >= 0);
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, BUFSZ_UNSEEN),
-	    BUFSZ_UNTOUCHED);
-	ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), 0);
-	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
+	    BUFSZ_OK);
+	ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)sizeof(data));
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
-	same_bytes("dst", data, sizeof(data), "after BUFSZ_UNTOUCHED",
-	    BUFSZ_PATH_AUTO);
+	same_bytes("dst", data, sizeof(data), "into a file", BUFSZ_PATH_AUTO);
 	bufsz_engine_free(e);
 }
 

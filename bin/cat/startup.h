@@ -1,12 +1,13 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * What cat, cp, tail and yes share besides the engine: the standard
- * descriptors at start, the getopt(3) messages, and the progress signal.
+ * What cat, cp, tail and yes share beside the copy: the standard
+ * descriptors held at start, the getopt(3) messages, and the progress
+ * signal.  Built from bin/cat by each of them.
  */
 
-#ifndef _BUFSZ_UTIL_H_
-#define	_BUFSZ_UTIL_H_
+#ifndef _STARTUP_H_
+#define	_STARTUP_H_
 
 #include <stddef.h>
 #include <stdint.h>
@@ -16,7 +17,7 @@
  * that no file the program opens becomes one.  Call it first.  Returns 0,
  * or -1 with errno set.
  */
-int	bufsz_stdfds(void);
+int	std_fds(void);
 
 /*
  * Say what getopt(3) (longopts NULL) or getopt_long(3), called with
@@ -25,23 +26,21 @@ int	bufsz_stdfds(void);
  * that take an argument begins with ':' (after any '+').
  */
 struct option;
-void	bufsz_badopt(int ch, char *const argv[],
-	    const struct option *longopts);
+void	bad_option(int ch, char *const argv[], const struct option *longopts);
 
 /*
  * The progress signal is SIGINFO where the system has it, else SIGUSR1.
- * bufsz_info_catch() has handler called for it, and interrupted calls go
- * on after it; with NULL the signal is ignored.  Returns 0, or -1 with
- * errno set.
+ * info_catch() has handler called for it, and interrupted calls go on
+ * after it; with NULL the signal is ignored.  Returns 0, or -1 with errno
+ * set.
  */
-int	bufsz_info_signal(void);
-int	bufsz_info_catch(void (*handler)(int));
+int	info_catch(void (*handler)(int));
 
 /*
- * Write v in decimal, without a NUL, into buf of BUFSZ_DIGITS bytes and
+ * Write v in decimal, without a NUL, into buf of INFO_DIGITS bytes and
  * return its length.  Safe in a signal handler, where printf is not.
  */
-#define	BUFSZ_DIGITS	20
-size_t	bufsz_info_digits(char *buf, uintmax_t v);
+#define	INFO_DIGITS	20
+size_t	info_digits(char *buf, uintmax_t v);
 
-#endif /* !_BUFSZ_UTIL_H_ */
+#endif /* !_STARTUP_H_ */
