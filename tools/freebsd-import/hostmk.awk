@@ -5,7 +5,7 @@
 # .if on one of its MK_ knobs resolved, keeping the branch that holds.
 # Every other line, other conditionals included, is left as it is.
 #
-# usage: awk -v vars="LOCK_HOST=flock MK_KQUEUE=yes ..." -f hostmk.awk Makefile
+# usage: awk -v vars="LOCK_HOST=flock MK_TAC=no ..." -f hostmk.awk Makefile
 
 BEGIN {
 	n = split(vars, kv, " ")
