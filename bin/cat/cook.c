@@ -1,11 +1,13 @@
 /*-
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * cat's formatting: -b, -E, -n, -s, -T and -v (see cook.h).  Bytes that
- * no option changes are copied in runs; the others one at a time.
+ * cat's formatting: -b, -E, -n, -s, -T and -v (see cook.h).  Bytes go
+ * through tables built once, and words of text that no option changes
+ * are copied whole.
  */
 
 #include <langinfo.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -13,16 +15,19 @@
 
 #include "cook.h"
 
-static void	set_special(struct cook *);
-static size_t	cook_run(struct cook *, const unsigned char *, size_t, int);
+static void	set_show(struct cook *);
+static void	set_stop(struct cook *);
 static void	cook_bridge(struct cook *, const unsigned char **, size_t *);
-static size_t	plain_run(const struct cook *, const unsigned char *, size_t);
-static void	put_number(struct cook *, intmax_t);
-static void	put_blank_number(struct cook *);
-static void	put_char(struct cook *, unsigned char);
+static size_t	cook_run(struct cook *, const unsigned char *, size_t, int);
+static size_t	copy_shown(struct cook *, const unsigned char *, size_t);
+static int	begin_line(struct cook *, unsigned char);
+static void	put_number(struct cook *);
+static void	reset_number(struct cook *);
+static void	put_shown(struct cook *, unsigned char);
 static size_t	put_multibyte(struct cook *, const unsigned char *, size_t,
 		    int);
 static int	utf8_len(const unsigned char *, size_t);
+static wchar_t	utf8_decode(const unsigned char *, int);
 
 /*
  * The output goes to obuf, of obufsz bytes (more than COOK_ROOM), and on
@@ -45,7 +50,8 @@ cook_init(struct cook *ck, int flags, char *obuf, size_t obufsz,
 	ck->ck_obufsz = obufsz;
 	ck->ck_flush = flush;
 	ck->ck_arg = arg;
-	set_special(ck);
+	set_show(ck);
+	set_stop(ck);
 	cook_reset(ck);
 }
 
@@ -56,7 +62,7 @@ cook_reset(struct cook *ck)
 
 	ck->ck_bol = 1;
 	ck->ck_gobble = 0;
-	ck->ck_line = 0;
+	reset_number(ck);
 	ck->ck_partlen = 0;
 }
 
@@ -97,21 +103,60 @@ cook_flush(struct cook *ck)
 	ck->ck_olen = 0;
 }
 
+/* What -E, -T and -v make of each byte, for put_shown. */
+static void
+set_show(struct cook *ck)
+{
+	char *o;
+	int c, low;
+
+	for (c = 0; c < 256; c++) {
+		o = ck->ck_show[c];
+		low = c;
+		if (c == '\n') {
+			if ((ck->ck_flags & COOK_ENDS) != 0)
+				*o++ = '$';
+		} else if (c == '\t') {
+			if ((ck->ck_flags & COOK_TABS) != 0) {
+				*o++ = '^';
+				low = 'I';
+			}
+		} else if ((ck->ck_flags & COOK_VIS) != 0) {
+			if (c >= 0x80) {
+				*o++ = 'M';
+				*o++ = '-';
+				low = c & 0x7f;
+			}
+			if (low < 0x20 || low == 0x7f) {
+				*o++ = '^';
+				low = low == 0x7f ? '?' : low | 0x40;
+			}
+		}
+		*o++ = (char)low;
+		ck->ck_showlen[c] = (unsigned char)(o - ck->ck_show[c]);
+	}
+}
+
 /*
- * Which bytes the formatting changes or must see (a newline ends a line);
- * the others are copied in runs.
+ * The bytes that the tables cannot format alone: a newline, when a line's
+ * start matters, and under -v in a multibyte locale the bytes that may
+ * begin a character.
  */
 static void
-set_special(struct cook *ck)
+set_stop(struct cook *ck)
 {
-	int c, tabs, vis;
+	int c, mb;
 
-	tabs = (ck->ck_flags & COOK_TABS) != 0;
-	vis = (ck->ck_flags & COOK_VIS) != 0;
-	for (c = 0; c < 256; c++)
-		ck->ck_special[c] = c == '\n' || (c == '\t' && tabs) ||
-		    (vis && c != '\t' && (c < 0x20 || c >= 0x7f));
-	ck->ck_only_newline = !tabs && !vis;
+	ck->ck_linewise = (ck->ck_flags & (COOK_NUMBER | COOK_SQUEEZE)) != 0;
+	for (c = 0; c < 256; c++) {
+		if (!ck->ck_mbvis)
+			mb = 0;
+		else if (ck->ck_utf8)
+			mb = c >= 0xc2 && c <= 0xf4;
+		else
+			mb = c >= 0x80;
+		ck->ck_stop[c] = (c == '\n' && ck->ck_linewise) || mb;
+	}
 }
 
 /*
@@ -146,22 +191,6 @@ cook_bridge(struct cook *ck, const unsigned char **p, size_t *n)
 	}
 }
 
-/* The length of the run of bytes at p, at most n, that pass unchanged. */
-static size_t
-plain_run(const struct cook *ck, const unsigned char *p, size_t n)
-{
-	const unsigned char *nl;
-	size_t i;
-
-	if (ck->ck_only_newline) {
-		nl = memchr(p, '\n', n);
-		return (nl == NULL ? n : (size_t)(nl - p));
-	}
-	for (i = 0; i < n && !ck->ck_special[p[i]]; i++)
-		continue;
-	return (i);
-}
-
 /*
  * Format n bytes; return how many were used, which is fewer only when a
  * multibyte character is cut short and more input (not at_eof) may
@@ -171,106 +200,237 @@ static size_t
 cook_run(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 {
 	size_t i, used;
-	unsigned char c;
-	int flags;
 
-	flags = ck->ck_flags;
 	for (i = 0; i < n; i += used) {
-		c = p[i];
-		used = 1;
 		if (ck->ck_obufsz - ck->ck_olen < COOK_ROOM)
 			cook_flush(ck);
-		if (ck->ck_bol) {
-			if ((flags & COOK_SQUEEZE) != 0 && c == '\n') {
-				if (ck->ck_gobble)
-					continue;
-				ck->ck_gobble = 1;
-			} else
-				ck->ck_gobble = 0;
-			if ((flags & COOK_NUMBER) != 0 &&
-			    ((flags & COOK_NONBLANK) == 0 || c != '\n'))
-				put_number(ck, ++ck->ck_line);
-			else if ((flags & COOK_NUMBER) != 0 &&
-			    (flags & COOK_ENDS) != 0)
-				put_blank_number(ck);
-		}
-		/* The next turn makes room again for what ends the run. */
-		used = plain_run(ck, p + i,
-		    n - i < ck->ck_obufsz - ck->ck_olen ?
-		    n - i : ck->ck_obufsz - ck->ck_olen);
-		if (used > 0) {
-			memcpy(ck->ck_obuf + ck->ck_olen, p + i, used);
-			ck->ck_olen += used;
-			ck->ck_bol = 0;
+		if (ck->ck_bol && ck->ck_linewise) {
+			/* Then room is made again for the line's first byte. */
+			used = begin_line(ck, p[i]) ? 0 : 1;
 			continue;
 		}
-		used = 1;
-		ck->ck_bol = c == '\n';
-		if (c < 0x80 || !ck->ck_mbvis)
-			put_char(ck, c);
-		else if ((used = put_multibyte(ck, p + i, n - i, at_eof)) == 0)
+		if ((used = copy_shown(ck, p + i, n - i)) == 0 &&
+		    (used = put_multibyte(ck, p + i, n - i, at_eof)) == 0)
 			return (i);
 	}
 	return (n);
 }
 
-static void
-put_number(struct cook *ck, intmax_t line)
-{
-	char digits[24], *d;
-	size_t len;
+/* Each byte of a word, and what the tests below look at in each. */
+#define	ONES	((uint64_t)0x0101010101010101)
+#define	HIGHS	(ONES * 0x80)
+#define	LOWS	(ONES * 0x7f)
 
-	/* printf("%6jd\t") by hand: it is called for every line. */
-	d = digits + sizeof(digits);
-	do {
-		*--d = (char)('0' + line % 10);
-		line /= 10;
-	} while (line != 0);
-	len = (size_t)(digits + sizeof(digits) - d);
-	for (; len < 6; len++)
-		*--d = ' ';
-	memcpy(ck->ck_obuf + ck->ck_olen, d, len);
-	ck->ck_olen += len;
-	ck->ck_obuf[ck->ck_olen++] = '\t';
+/* The high bit of each byte of w that equals the byte in each of v's. */
+static inline uint64_t
+bytes_equal(uint64_t w, uint64_t v)
+{
+	uint64_t x;
+
+	x = w ^ v;
+	return (~(((x & LOWS) + LOWS) | x) & HIGHS);
 }
 
-/* -be: an empty line gets a blank number field, keeping the columns. */
-static void
-put_blank_number(struct cook *ck)
+/*
+ * The high bit of each byte of w that the options format: a control byte
+ * or one from 0x7f up (-v), a tab (-T), a newline (-E, or where a line's
+ * start matters).  Each byte is tested apart, with no carry between.
+ */
+static inline uint64_t
+special_bytes(int flags, uint64_t w)
 {
+	uint64_t mark, low;
 
-	memcpy(ck->ck_obuf + ck->ck_olen, "      \t", 7);
-	ck->ck_olen += 7;
-}
-
-/* One input byte as -E, -T and -v want it; room is already made. */
-static void
-put_char(struct cook *ck, unsigned char c)
-{
-	char *o;
-
-	o = ck->ck_obuf + ck->ck_olen;
-	if (c == '\n') {
-		if ((ck->ck_flags & COOK_ENDS) != 0)
-			*o++ = '$';
-	} else if (c == '\t') {
-		if ((ck->ck_flags & COOK_TABS) != 0) {
-			*o++ = '^';
-			c = 'I';
-		}
-	} else if ((ck->ck_flags & COOK_VIS) != 0) {
-		if (c >= 0x80) {
-			*o++ = 'M';
-			*o++ = '-';
-			c &= 0x7f;
-		}
-		if (c < 0x20 || c == 0x7f) {
-			*o++ = '^';
-			c = c == 0x7f ? '?' : c | 0x40;
-		}
+	low = w & LOWS;
+	mark = 0;
+	if ((flags & COOK_VIS) != 0) {
+		mark = (~(low + ONES * 0x60) & ~w) | ((low + ONES) | w);
+		if ((flags & COOK_TABS) == 0)
+			mark &= ~bytes_equal(w, ONES * '\t');
+		if ((flags & (COOK_NUMBER | COOK_SQUEEZE | COOK_ENDS)) == 0)
+			mark &= ~bytes_equal(w, ONES * '\n');
+		return (mark & HIGHS);
 	}
-	*o++ = (char)c;
+	if ((flags & COOK_TABS) != 0)
+		mark |= bytes_equal(w, ONES * '\t');
+	if ((flags & (COOK_NUMBER | COOK_SQUEEZE | COOK_ENDS)) != 0)
+		mark |= bytes_equal(w, ONES * '\n');
+	return (mark);
+}
+
+/*
+ * A word of 8 bytes, the first in its low byte whatever the host's byte
+ * order, so that the first special byte is the lowest one marked.
+ * Compilers make this one load.
+ */
+static inline uint64_t
+load_word(const unsigned char *p)
+{
+
+	return ((uint64_t)p[0] | (uint64_t)p[1] << 8 |
+	    (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+	    (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+	    (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56);
+}
+
+/* How many bytes of a word come before the first one marked. */
+static inline size_t
+first_marked(uint64_t mark)
+{
+	uint64_t bits;
+
+	bits = mark >> 7;
+	/* The lowest bit, 1 << 8k, times this has k in its top byte. */
+	return ((size_t)(((bits & (~bits + 1)) *
+	    (uint64_t)0x0001020304050607) >> 56));
+}
+
+/*
+ * Format bytes at p, at most n, and return how many: up to a multibyte
+ * character that the chunk's end cuts, just past a newline that ends a
+ * line, or until less than COOK_ROOM is left in the buffer.
+ * Bytes that are not special, as most bytes of text are not, are copied
+ * a word at a time.
+ */
+static size_t
+copy_shown(struct cook *ck, const unsigned char *p, size_t n)
+{
+	uint64_t mark;
+	size_t i, k, used;
+	char *o, *end;
+	unsigned char c;
+	int flags;
+
+	flags = ck->ck_flags;
+	o = ck->ck_obuf + ck->ck_olen;
+	end = ck->ck_obuf + ck->ck_obufsz - COOK_ROOM;
+	for (i = 0, k = 0; i < n && o <= end; i++, k--) {
+		if (k == 0 && n - i >= 8) {
+			/* Its plain bytes, and more that are overwritten. */
+			mark = special_bytes(flags, load_word(p + i));
+			memcpy(o, p + i, 8);
+			if (mark == 0) {
+				o += 8;
+				i += 7;
+				k = 1;
+				continue;
+			}
+			/* Text has one special byte a word; binary has more. */
+			if ((mark & (mark - 1)) == 0) {
+				o += first_marked(mark);
+				i += first_marked(mark);
+				k = 1;
+			} else
+				k = 8;
+		} else if (k == 0)
+			k = 1;
+		c = p[i];
+		/*
+		 * A stop, unless this is UTF-8 and the next byte could not
+		 * continue a character, as in most binary input: then the
+		 * byte is shown by itself.  Tested together, as each test
+		 * is a coin toss there.
+		 */
+		if (ck->ck_stop[c] & ((c == '\n') | !ck->ck_utf8 |
+		    (i + 1 == n) | ((p[i + 1 < n ? i + 1 : i] & 0xc0) == 0x80))) {
+			if (c == '\n') {
+				memcpy(o, ck->ck_show[c], 4);
+				o += ck->ck_showlen[c];
+				ck->ck_olen = (size_t)(o - ck->ck_obuf);
+				ck->ck_bol = 1;
+				return (i + 1);
+			}
+			ck->ck_olen = (size_t)(o - ck->ck_obuf);
+			if ((used = put_multibyte(ck, p + i, n - i, 0)) == 0)
+				break;
+			o = ck->ck_obuf + ck->ck_olen;
+			i += used - 1;
+			k = 1;
+			continue;
+		}
+		memcpy(o, ck->ck_show[c], 4);
+		o += ck->ck_showlen[c];
+	}
 	ck->ck_olen = (size_t)(o - ck->ck_obuf);
+	if (i > 0)
+		ck->ck_bol = 0;
+	return (i);
+}
+
+/*
+ * A line begins with c: number it, or squeeze it away (return 0) when it
+ * is an empty line after another.
+ */
+static int
+begin_line(struct cook *ck, unsigned char c)
+{
+	int flags;
+
+	flags = ck->ck_flags;
+	if ((flags & COOK_SQUEEZE) != 0 && c == '\n') {
+		if (ck->ck_gobble)
+			return (0);
+		ck->ck_gobble = 1;
+	} else
+		ck->ck_gobble = 0;
+	if ((flags & COOK_NUMBER) != 0 &&
+	    ((flags & COOK_NONBLANK) == 0 || c != '\n'))
+		put_number(ck);
+	else if ((flags & COOK_NUMBER) != 0 && (flags & COOK_ENDS) != 0) {
+		/* -be: an empty line gets a blank field, keeping columns. */
+		memcpy(ck->ck_obuf + ck->ck_olen, "      \t", 7);
+		ck->ck_olen += 7;
+	}
+	ck->ck_bol = 0;
+	return (1);
+}
+
+/*
+ * The next line's number, printf("%6jd\t") by hand: the text of the last
+ * one is counted up in place, as this is done for every line.
+ */
+static void
+put_number(struct cook *ck)
+{
+	char *d;
+	size_t at;
+
+	d = ck->ck_num + COOK_NUMLEN - 2;
+	while (*d == '9')
+		*d-- = '0';
+	if (d == ck->ck_num) {
+		/* Past 22 digits of lines, more than any disk holds. */
+		reset_number(ck);
+		d = ck->ck_num + COOK_NUMLEN - 2;
+	}
+	*d = *d == ' ' ? '1' : (char)(*d + 1);
+	at = (size_t)(d - ck->ck_num);
+	if (at < ck->ck_numat)
+		ck->ck_numat = at;
+	/* A copy of fixed size is quicker; COOK_ROOM allows for it. */
+	memcpy(ck->ck_obuf + ck->ck_olen, ck->ck_num + ck->ck_numat,
+	    COOK_NUMLEN);
+	ck->ck_olen += COOK_NUMLEN - ck->ck_numat;
+}
+
+/* Line 0, as text right-aligned in six columns, before a tab. */
+static void
+reset_number(struct cook *ck)
+{
+
+	memset(ck->ck_num, ' ', COOK_NUMLEN);
+	ck->ck_numat = COOK_NUMLEN - 7;
+	ck->ck_num[COOK_NUMLEN - 2] = '0';
+	ck->ck_num[COOK_NUMLEN - 1] = '\t';
+}
+
+/* One byte as -E, -T and -v show it; room is already made. */
+static void
+put_shown(struct cook *ck, unsigned char c)
+{
+
+	memcpy(ck->ck_obuf + ck->ck_olen, ck->ck_show[c], 4);
+	ck->ck_olen += ck->ck_showlen[c];
 }
 
 /*
@@ -290,31 +450,33 @@ put_multibyte(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 
 	if (ck->ck_utf8) {
 		/*
-		 * UTF-8 is checked here, as some C libraries also decode
-		 * the 5 and 6-byte forms and values past U+10FFFF that
-		 * RFC 3629 does not allow.
+		 * UTF-8 is checked and decoded here, as some C libraries
+		 * also decode the 5 and 6-byte forms and values past
+		 * U+10FFFF that RFC 3629 does not allow.
 		 */
 		if ((ulen = utf8_len(p, n)) == 0 && !at_eof)
 			return (0);
 		if (ulen <= 0) {
-			put_char(ck, *p);
+			put_shown(ck, *p);
 			return (1);
 		}
-		n = (size_t)ulen;
-	}
-	memset(&mbs, 0, sizeof(mbs));
-	len = mbrtowc(&wc, (const char *)p, n, &mbs);
-	if (len == (size_t)-2 && !at_eof && n < COOK_PARTMAX)
-		return (0);
-	if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
-		put_char(ck, *p);
-		return (1);
+		len = (size_t)ulen;
+		wc = utf8_decode(p, ulen);
+	} else {
+		memset(&mbs, 0, sizeof(mbs));
+		len = mbrtowc(&wc, (const char *)p, n, &mbs);
+		if (len == (size_t)-2 && !at_eof && n < COOK_PARTMAX)
+			return (0);
+		if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
+			put_shown(ck, *p);
+			return (1);
+		}
 	}
 	if (iswprint((wint_t)wc)) {
 		memcpy(ck->ck_obuf + ck->ck_olen, p, len);
 		ck->ck_olen += len;
 	} else
-		put_char(ck, (unsigned char)(0x80 | (wc & 0x7f)));
+		put_shown(ck, (unsigned char)(0x80 | (wc & 0x7f)));
 	return (len);
 }
 
@@ -327,28 +489,26 @@ put_multibyte(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 static int
 utf8_len(const unsigned char *p, size_t n)
 {
-	unsigned char lo, hi;
+	unsigned int c, lo, hi, ok;
 	size_t i, len;
 
-	/* The bounds of the second byte; those after it are 80-BF. */
-	lo = 0x80;
-	hi = 0xbf;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		len = 2;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		len = 3;
-		if (p[0] == 0xe0)
-			lo = 0xa0;	/* not below U+0800 */
-		else if (p[0] == 0xed)
-			hi = 0x9f;	/* not a surrogate */
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		len = 4;
-		if (p[0] == 0xf0)
-			lo = 0x90;	/* not below U+10000 */
-		else if (p[0] == 0xf4)
-			hi = 0x8f;	/* not past U+10FFFF */
-	} else
+	c = p[0];
+	if (c < 0xc2 || c > 0xf4)
 		return (-1);
+	len = 2 + (c >= 0xe0) + (c >= 0xf0);
+	/*
+	 * The bounds of the second byte, which rule out overlong forms,
+	 * surrogates and values past U+10FFFF; those after it are 80-BF.
+	 */
+	lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+	hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+	if (n >= 4) {
+		/* Tested together: in binary input each test is a coin toss. */
+		ok = (p[1] >= lo) & (p[1] <= hi) &
+		    ((len < 3) | ((p[2] & 0xc0) == 0x80)) &
+		    ((len < 4) | ((p[3] & 0xc0) == 0x80));
+		return (ok ? (int)len : -1);
+	}
 	for (i = 1; i < len; i++) {
 		if (i == n)
 			return (0);
@@ -358,4 +518,17 @@ utf8_len(const unsigned char *p, size_t n)
 		hi = 0xbf;
 	}
 	return ((int)len);
+}
+
+/* The value of the len-byte UTF-8 character at p, which utf8_len checked. */
+static wchar_t
+utf8_decode(const unsigned char *p, int len)
+{
+	wchar_t wc;
+	int i;
+
+	wc = p[0] & (0x7f >> len);
+	for (i = 1; i < len; i++)
+		wc = (wc << 6) | (p[i] & 0x3f);
+	return (wc);
 }

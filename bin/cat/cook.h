@@ -13,7 +13,6 @@
 
 #include <limits.h>
 #include <stddef.h>
-#include <stdint.h>
 
 #define	COOK_NUMBER	0x01	/* -n: number the lines */
 #define	COOK_NONBLANK	0x02	/* -b: ...but not the empty ones */
@@ -23,10 +22,14 @@
 #define	COOK_VIS	0x20	/* -v: other unprintable bytes visible */
 #define	COOK_ALL	0x3f
 
+/* A line number as text: up to 22 digits, its tab, and a space before. */
+#define	COOK_NUMLEN	24
+
 /*
- * The most one input byte can add to the output: a line number and its
- * tab (at most 20 digits), or a blank number field, then "M-^X" or "$\n"
- * or a whole multibyte character.  An output buffer must be larger.
+ * The most that is written without looking at the room left: a line
+ * number copied whole, then "M-^X" or "$\n" or a whole multibyte
+ * character; or a word of eight bytes at four bytes each.  An output
+ * buffer must be larger.
  */
 #define	COOK_ROOM	64
 
@@ -39,10 +42,12 @@ typedef void	cook_flush_fn(void *, const char *, size_t);
 struct cook {
 	/* Set once, by cook_init. */
 	int		ck_flags;
-	int		ck_only_newline; /* '\n' is the one special byte */
+	int		ck_linewise;	/* -n, -b or -s: a line's start matters */
 	int		ck_mbvis;	/* -v in a multibyte locale */
 	int		ck_utf8;	/* ...which is UTF-8 */
-	unsigned char	ck_special[256]; /* bytes not copied in runs */
+	char		ck_show[256][4]; /* each byte as the options show it */
+	unsigned char	ck_showlen[256];
+	unsigned char	ck_stop[256];	/* bytes the tables cannot format */
 	char	       *ck_obuf;
 	size_t		ck_obufsz;
 	size_t		ck_olen;
@@ -52,7 +57,9 @@ struct cook {
 	/* The state of one file, which cook_reset starts afresh. */
 	int		ck_bol;		/* the next byte begins a line */
 	int		ck_gobble;	/* an empty line was just written */
-	intmax_t	ck_line;	/* lines numbered so far */
+	size_t		ck_numat;	/* where the number starts in ck_num */
+	char		ck_num[2 * COOK_NUMLEN]; /* the last line number, and
+					   slack to copy it at a fixed size */
 	size_t		ck_partlen;	/* a character cut by a chunk's end */
 	unsigned char	ck_part[COOK_PARTMAX];
 };

@@ -143,6 +143,9 @@ n_flag_body()
 	awk 'BEGIN { for (i = 1; i <= 1000001; i++) print "" }' > many
 	atf_check -o inline:'1000001\t\n' -x "$(prog) -n many | tail -n 1"
 	atf_check -o inline:' 99999\t\n' -x "$(prog) -n many | sed -n 99999p"
+	# Every number, each carry of the count included, as printf has it.
+	awk '{ printf "%6d\t%s\n", NR, $0 }' many > want
+	atf_check -o file:want "$(prog)" -n many
 }
 
 atf_test_case numbering_restarts
