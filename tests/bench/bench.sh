@@ -10,8 +10,8 @@
 #
 # Environment: ROOT (where the tree is installed: ${ROOT}/bin/cat ...),
 # OBJTOP (where to write), BENCHBIN (where timeit, sweep, limits and
-# followlat are built), QUICK=1 (small files and few runs, about 30 s: for
-# CI), TMPDIR (an ext4 or other disk file system), SHMDIR (a tmpfs;
+# followlat are built), QUICK=1 (small files and few runs, about 2 minutes:
+# for CI), TMPDIR (an ext4 or other disk file system), SHMDIR (a tmpfs;
 # /dev/shm), BENCH_NOINSTALL=1 (run without the packages that are
 # missing rather than install them: see packages.sh), ONLY=confine (only
 # what cat's sandbox costs, its section of the report on stdout),
