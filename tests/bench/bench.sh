@@ -10,12 +10,13 @@
 #
 # Environment: ROOT (where the tree is installed: ${ROOT}/bin/cat ...),
 # OBJTOP (where to write), BENCHBIN (where timeit, sweep, limits and
-# followlat are built), QUICK=1 (small files and few runs, about 30 s: for
-# CI), TMPDIR (an ext4 or other disk file system), SHMDIR (a tmpfs;
+# followlat are built), QUICK=1 (small files and few runs, about 2 minutes:
+# for CI), TMPDIR (an ext4 or other disk file system), SHMDIR (a tmpfs;
 # /dev/shm), BENCH_NOINSTALL=1 (run without the packages that are
 # missing rather than install them: see packages.sh), ONLY=confine (only
 # what cat's sandbox costs, its section of the report on stdout),
-# ONLY=pipe (only cat -n into a pipe against the buffer size, likewise).
+# ONLY=pipe (only cat -n into a pipe against the buffer size, likewise),
+# ONLY=fmt (only cat's formatting options, likewise).
 #
 # It fails only when one of the tree's programs crashes or gets a byte
 # wrong, never on a timing.
@@ -39,6 +40,9 @@ NOTES=$OUT/notes.txt
 # reverses.  FOLLOWN samples of tail -f's latency a run, the writes
 # FOLLOWGAP s apart at most.  A tool whose first timed run of a case takes
 # more than SLOWCAP s is timed once (busybox's yes into head -c 4G).
+# FMTTEXT and FMTBIN: the text and the random bytes cat formats; there
+# the cap is FMTCAP, so that the tools 60 times slower than ours (uutils'
+# cat -n) do not take most of the run over some 40 rows.
 if [ "$QUICK" = 1 ]; then
 	BIG=$((32 * 1024 * 1024))
 	NDIRS=6 NFILES=300
@@ -53,6 +57,7 @@ if [ "$QUICK" = 1 ]; then
 	REVSIZE=$((4 * 1024 * 1024))
 	FOLLOWN=2 FOLLOWGAP=0.05 FOLLOWRUNS=1
 	SLOWCAP=2
+	FMTTEXT=$((4 * 1024 * 1024)) FMTBIN=$((4 * 1024 * 1024)) FMTCAP=0.5
 else
 	BIG=$((1024 * 1024 * 1024))
 	NDIRS=200 NFILES=20000
@@ -67,6 +72,7 @@ else
 	REVSIZE=$((100 * 1024 * 1024))
 	FOLLOWN=4 FOLLOWGAP=1 FOLLOWRUNS=5
 	SLOWCAP=10
+	FMTTEXT=$((32 * 1024 * 1024)) FMTBIN=$((64 * 1024 * 1024)) FMTCAP=2
 fi
 
 progress() {
@@ -961,6 +967,231 @@ confine_cost() {
 }
 
 # ---------------------------------------------------------------------------
+# cat's formatting options (issue 36): each of them on real text and on
+# random bytes, in the C, a UTF-8 and, where the host has one, an EUC-JP
+# locale, into /dev/null, a pipe read by wc -c and a new file.  One case
+# function serves every row; fmt_row sets what the row is.  The rows go
+# to fmt.tsv (case, options, locale's role, locale, input, output) in the
+# order measured, for report.sh.
+
+# The text: the licence texts the host ships, repeated to half of
+# FMTTEXT, then seq's numbers (short lines, no blank ones) to FMTTEXT, as
+# in the issue's figures.  Where there are none, awk writes paragraphs of
+# words with tabs and runs of blank lines, which -s, -b and -T act on.
+make_fmt_text() {
+	half=$((FMTTEXT / 2))
+	lic=/usr/share/common-licenses
+	if cat "$lic"/* > "$WORK/fmt.lic" 2>/dev/null &&
+	    [ -s "$WORK/fmt.lic" ]; then
+		n=$(( half / $(wc -c < "$WORK/fmt.lic") + 1 ))
+		i=0
+		while [ $i -lt $n ]; do
+			cat "$WORK/fmt.lic"
+			i=$((i + 1))
+		done > "$WORK/fmt.words"
+	else
+		note "cat's formatting: no $lic here: the text is awk's"
+		awk -v size="$half" 'BEGIN {
+			nw = split("the of a licence to any work in program" \
+			    " or software copy source code that you this" \
+			    " be with and may not under terms", w, " ")
+			srand(36)
+			while (total < size) {
+				line = (rand() < 0.1) ? "\t" : ""
+				k = 4 + int(rand() * 10)
+				for (i = 0; i < k; i++)
+					line = line (i ? " " : "") \
+					    w[1 + int(rand() * nw)]
+				print line
+				total += length(line) + 1
+				if (rand() < 0.15) {
+					b = 1 + int(rand() * 3)
+					for (i = 0; i < b; i++) print ""
+					total += b
+				}
+			}
+		}' > "$WORK/fmt.words"
+	fi
+	# Numbers: FMTTEXT / 4 lines are more than enough to fill the rest.
+	if command -v seq > /dev/null 2>&1; then
+		nums="seq 1 $((FMTTEXT / 4))"
+	else
+		nums="awk -v n=$((FMTTEXT / 4)) \
+		    'BEGIN { for (i = 1; i <= n; i++) print i }'"
+	fi
+	{ head -c "$half" "$WORK/fmt.words"; eval "$nums"; } |
+	    head -c "$FMTTEXT" > "$WORK/fmt.text"
+	rm -f "$WORK/fmt.lic" "$WORK/fmt.words"
+	[ "$(wc -c < "$WORK/fmt.text" | tr -d ' ')" = "$FMTTEXT" ]
+}
+
+# The inputs, and the first MiB of each (the others' warm-ups); cached.
+make_fmt_data() {
+	progress "making data for cat's formatting: $FMTTEXT bytes of" \
+	    "text, $FMTBIN of random bytes"
+	make_fmt_text || { fail ours "could not make the text"; return 1; }
+	head -c "$FMTBIN" /dev/urandom > "$WORK/fmt.bin" || return 1
+	for f in text bin; do
+		head -c 1048576 "$WORK/fmt.$f" > "$WORK/fmt.$f.head"
+	done
+	cat "$WORK"/fmt.text "$WORK"/fmt.bin > /dev/null
+	: > "$WORK/fmt.sums"
+}
+
+# fmt_locale NAME: the first locale that locale -a lists under NAME (an
+# ERE, matched without regard to case: C.UTF-8 is C.utf8 on glibc), or
+# nothing.
+fmt_locale() {
+	locale -a 2>/dev/null |
+	    awk -v re="^($1)\$" 'tolower($0) ~ re { print; exit }'
+}
+
+# The locale of a role: C, utf8 or eucjp.
+fmt_loc() {
+	case $1 in
+	C)	echo C ;;
+	utf8)	echo "$FMTUTF8" ;;
+	eucjp)	echo "$FMTEUC" ;;
+	esac
+}
+
+# fmt_bytes TOOL BYTES: what one run wrote.  Ours must write what its
+# checked warm-up wrote; the others only something.
+fmt_bytes() {
+	if [ "$1" = ours ]; then
+		[ "$2" = "$FMTLEN" ] && return 0
+		fail ours "$FMTCASE: ${2:-no} bytes out, the warm-up wrote $FMTLEN"
+		return 1
+	fi
+	[ "${2:-0}" -gt 0 ] 2>/dev/null && return 0
+	fail "$1" "$FMTCASE: no output"
+	return 1
+}
+
+# The warm-up.  Ours formats the whole input, and the same input cut in
+# other places must come out the same: read 4 KiB at a time (BUFSZ_SIZE
+# is rounded down to whole pages, so 4096 is the oddest it takes), and
+# from a pipe written 4099 bytes at a time, whose reads end anywhere: in
+# a multibyte character, a CRLF or a run of blank lines.  Once for each
+# options, locale and input; the rows into a pipe or a file then compare
+# against the sum.  The others need only exit 0 and write something,
+# which the first MiB shows as well as the whole: an option they lack
+# (busybox's -s) leaves them out of the row, with a note.
+fmt_check() {
+	if [ "$1" != ours ]; then
+		$2 "$3.head" > "$WORK/fmt.chk" 2> "$WORK/fmt.err"
+		st=$?
+		if [ $st != 0 ]; then
+			fail "$1" "$FMTCASE: exit status $st\
+ ($(head -n 1 "$WORK/fmt.err")): not in this row"
+			return 1
+		fi
+		[ -s "$WORK/fmt.chk" ] && return 0
+		fail "$1" "$FMTCASE: no output: not in this row"
+		return 1
+	fi
+	sum=$({ $2 "$3"; echo $? > "$WORK/fmt.st"; } | cksum)
+	st=$(cat "$WORK/fmt.st")
+	[ "$st" = 0 ] || { fail ours "$FMTCASE: exit status $st"; return 1; }
+	FMTLEN=${sum##* }
+	key="$FMTOPTS $FMTLOC $3"
+	known=$(awk -F'\t' -v k="$key" '$1 == k { print $2 }' "$WORK/fmt.sums")
+	if [ -n "$known" ]; then
+		sum_ok ours "$FMTCASE" "$known" "$sum"
+		return
+	fi
+	sum_ok ours "$FMTCASE, read 4 KiB at a time" "$sum" \
+	    "$(env BUFSZ_SIZE=4096 $2 "$3" | cksum)" || return 1
+	sum_ok ours "$FMTCASE, from a pipe written 4099 bytes at a time" \
+	    "$sum" "$(dd if="$3" bs=4099 2>/dev/null | $2 | cksum)" ||
+	    return 1
+	printf '%s\t%s\n' "$key" "$sum" >> "$WORK/fmt.sums"
+}
+
+case_fmt() {
+	in=$WORK/fmt.$FMTIN
+	set -- "$1" "env LC_ALL=$FMTLOC $2 $FMTOPTS" "$3"
+	if [ "$3" = 0 ]; then
+		fmt_check "$1" "$2" "$in"
+		return
+	fi
+	case $FMTDEST in
+	null)
+		run "$FMTCASE" "$1" "$3" -o /dev/null $2 "$in" ;;
+	pipe)
+		run "$FMTCASE" "$1" "$3" -o "$WORK/fmt.wc" $2 "$in" '|' \
+		    wc -c || return 1
+		fmt_bytes "$1" "$(tr -d ' \n' < "$WORK/fmt.wc")" ;;
+	file)
+		# A new file each run, the last one removed just before.
+		rm -f "$WORK"/ff.*
+		run "$FMTCASE" "$1" "$3" -o "$WORK/ff.$1.$3" $2 "$in" ||
+		    return 1
+		fmt_bytes "$1" "$(wc -c < "$WORK/ff.$1.$3" | tr -d ' ')" ;;
+	esac
+}
+
+# fmt_row OPTIONS ROLE INPUT OUTPUT: one row, measured.  INPUT is text or
+# bin, OUTPUT null, pipe or file.  The row's case (fmt_et_utf8_text_null)
+# gets a case function of its own, case_fmt under that name, so that
+# measure()'s progress and notes name the row.
+fmt_row() {
+	FMTOPTS=$1 FMTLOC=$(fmt_loc "$2") FMTIN=$3 FMTDEST=$4
+	FMTCASE=fmt_${1#-}_$2_$3_$4
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$FMTCASE" "$1" "$2" "$FMTLOC" \
+	    "$3" "$4" >> "$OUT/fmt.tsv"
+	eval "case_$FMTCASE() { case_fmt \"\$@\"; }"
+	measure "$FMTCASE" cat
+}
+
+fmt_cases() {
+	make_fmt_data || return 1
+	FMTUTF8=$(fmt_locale 'c\.utf-?8')
+	[ -n "$FMTUTF8" ] || FMTUTF8=$(fmt_locale 'en_us\.utf-?8')
+	FMTEUC=$(fmt_locale 'ja_jp\.euc-?jp')
+	printf '%s\t%s\n' fmttext "$FMTTEXT" fmtbin "$FMTBIN" \
+	    fmtcap "$FMTCAP" fmtutf8 "${FMTUTF8:--}" fmteuc "${FMTEUC:--}" \
+	    >> "$OUT/params.tsv"
+	roles=C
+	if [ -n "$FMTUTF8" ]; then
+		roles="C utf8"
+	else
+		note "skipped: the fmt_*_utf8_* cases (locale -a has" \
+		    "neither C.UTF-8 nor en_US.UTF-8)"
+	fi
+	: > "$OUT/fmt.tsv"
+	fmt_cap=$SLOWCAP
+	SLOWCAP=$FMTCAP
+	# measure() sets r, c, t, i, j and n: other names here.
+	for fr in $roles; do
+		for fo in -n -b -s -v -e -t -A -E -T -et -ns -bv; do
+			fmt_row $fo $fr text null
+		done
+	done
+	for fr in $roles; do
+		for fo in -v -A; do
+			fmt_row $fo $fr bin null
+		done
+	done
+	if [ -n "$FMTUTF8" ]; then
+		for fd in pipe file; do
+			for fo in -v -n -A; do
+				fmt_row $fo utf8 text $fd
+			done
+		done
+	fi
+	if [ -n "$FMTEUC" ]; then
+		fmt_row -v eucjp text null
+		fmt_row -v eucjp bin null
+	else
+		note "skipped: fmt_v_eucjp_text_null and _bin_null (locale -a" \
+		    "has no ja_JP.eucJP)"
+	fi
+	SLOWCAP=$fmt_cap
+	rm -f "$WORK"/fmt.* "$WORK"/ff.*
+}
+
+# ---------------------------------------------------------------------------
 
 main() {
 	if [ "$QUICK" = 1 ]; then
@@ -1021,6 +1252,12 @@ main() {
 		    "$QUICK" "$BIG" "$NFILES" "$NDIRS" "$NSTRACE" "$WINDOW"
 		exit $FAILED
 	fi
+	if [ "${ONLY:-}" = fmt ]; then
+		fmt_cases
+		SECTION=fmt sh "$(dirname "$0")/report.sh" "$OUT" 0 \
+		    "$QUICK" "$BIG" "$NFILES" "$NDIRS" "$NSTRACE" "$WINDOW"
+		exit $FAILED
+	fi
 	make_data
 
 	progress "limits"
@@ -1040,6 +1277,7 @@ main() {
 	done
 	measure cat_copying cat ours ours-rw
 	pipe_sizes
+	fmt_cases
 	rm -f "$WORK"/cf.*
 	for c in cp_ext4 cp_sparse cp_tree_ext4 $TMPFSCASES; do
 		measure $c cp

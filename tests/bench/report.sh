@@ -41,14 +41,20 @@ function human(kib) {
 }
 '
 
-machine() {
+# The CPU: the first model name of /proc/cpuinfo, or a BSD's hw.model.
+cpu_name() {
 	cpu=$(awk -F': ' '
-	    /^model name/ { m = $2 }
-	    /^cpu family/ { f = $2 }
-	    /^model\t/ { n = $2 }
+	    /^model name/ && !m { m = $2 }
+	    /^cpu family/ && !f { f = $2 }
+	    /^model\t/ && !n { n = $2 }
 	    END { if (m) printf "%s (family %s, model %s)", m, f, n }' \
 	    /proc/cpuinfo 2>/dev/null)
 	[ -n "$cpu" ] || cpu=$(sysctl -n hw.model 2>/dev/null)
+	echo "${cpu:-unknown}"
+}
+
+machine() {
+	cpu=$(cpu_name)
 	ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu)
 	mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' \
 	    /proc/meminfo 2>/dev/null)
@@ -59,7 +65,7 @@ machine() {
 	    awk -F': *' '/^Hypervisor vendor/ { print $2 }')
 	caches=$(lscpu 2>/dev/null | awk -F': *' '/^L[123][di]? cache/ {
 	    printf "%s%s %s", s, $1, $2; s = ", " }')
-	echo "- CPU: ${cpu:-unknown}, $ncpu cores"
+	echo "- CPU: $cpu, $ncpu cores"
 	echo "- Memory: ${mem:-unknown}"
 	echo "- Kernel: $(uname -srm)"
 	echo "- File systems: ${TMPDIR:-/tmp} on ${fs:-?}," \
@@ -862,6 +868,113 @@ EOF
 	}' "$OUT/pipe.tsv"
 }
 
+# cat's formatting: fmt.tsv (bench.sh's fmt_cases: case, options, role,
+# locale, input, output, in the order measured) and the runs.  A row a
+# case: each tool's median seconds (min–max); ours/GNU, the median of
+# per-round ratios of time (below 1: ours is faster); whether ours' and
+# GNU's min–max overlap (then the ratio is noise); the fastest median.
+# Writes fmt.dat (label, locale, ratio, overlap, best) for summary.sh.
+fmt_cases() {
+	[ -s "$OUT/fmt.tsv" ] || return 0
+	utf8=$(param fmtutf8)
+	euc=$(param fmteuc)
+	[ "$euc" != - ] || euc="none here, skipped"
+	[ "$utf8" != - ] || utf8="none here, skipped"
+	cat <<EOF
+
+### cat's formatting options
+
+Our cat, GNU's, busybox's and uutils' with each formatting option, on
+$(gb "$(param fmttext)") of text (licence texts, then seq's numbers) and on
+$(gb "$(param fmtbin)") of random bytes, each run with LC_ALL set to the
+row's locale.
+
+- CPU: $(cpu_name)
+- Locales: C; UTF-8: $utf8; EUC-JP: $euc
+
+Seconds are the median (min–max) of the runs, the tools interleaved; a
+tool whose first run took over $(param fmtcap) s was run once.  ours/GNU is
+the median of per-round ratios of time: below 1, ours is faster.
+Overlap "yes": ours' and GNU's min–max overlap, so the runs cannot tell
+the two apart.  Ours' output was checked against itself reading the
+input 4 KiB at a time and from a pipe; the others' for exit status and
+output only.  A tool that refused the option is left out of the row (see
+the notes).
+
+| case | locale | ours | GNU | busybox | uutils | ours/GNU | overlap | fastest |
+|---|---|---:|---:|---:|---:|---:|---|---|
+EOF
+	awk -F'\t' -v dat="$OUT/fmt.dat" "$AWKLIB"'
+	function cell(c, t,    j, a) {
+		if (!((c, t) in n)) return "—"
+		for (j = 1; j <= n[c, t]; j++) a[j] = sec[c, t, j]
+		if (n[c, t] == 1)
+			return sprintf("%.3f (1 run)", a[1])
+		return sprintf("%.3f (%.3f–%.3f)", median(a, n[c, t]),
+		    minof(a, n[c, t]), maxof(a, n[c, t]))
+	}
+	function med(c, t,    j, a) {
+		for (j = 1; j <= n[c, t]; j++) a[j] = sec[c, t, j]
+		return median(a, n[c, t])
+	}
+	function lo(c, t,    j, a) {
+		for (j = 1; j <= n[c, t]; j++) a[j] = sec[c, t, j]
+		return minof(a, n[c, t])
+	}
+	function hi(c, t,    j, a) {
+		for (j = 1; j <= n[c, t]; j++) a[j] = sec[c, t, j]
+		return maxof(a, n[c, t])
+	}
+	FILENAME ~ /fmt.tsv$/ {
+		row[++nr] = $1; opts[$1] = $2; loc[$1] = $4
+		what = $5 == "text" ? "text" : "random bytes"
+		to = $6 == "null" ? "/dev/null" : $6 == "pipe" ? \
+		    "pipe → `wc -c`" : "new file"
+		label[$1] = sprintf("`cat %s` %s → %s", $2, what, to)
+		next
+	}
+	($1 in opts) && $3 > 0 && $8 == 0 {
+		c = $1; t = $2
+		sec[c, t, ++n[c, t]] = $4
+		k[c, t, $3] = $4
+	}
+	END {
+		split("ours gnu busybox uutils", tools, " ")
+		for (i = 1; i <= nr; i++) {
+			c = row[i]
+			np = 0
+			for (r = 1; r <= 1000; r++)
+				if ((c, "ours", r) in k && (c, "gnu", r) in k)
+					p[++np] = k[c, "ours", r] / k[c, "gnu", r]
+			ratio = np ? sprintf("%.2f", median(p, np)) : "—"
+			over = "—"
+			if ((c, "ours") in n && (c, "gnu") in n)
+				over = lo(c, "ours") <= hi(c, "gnu") &&
+				    hi(c, "ours") >= lo(c, "gnu") ? "yes" : "no"
+			best = "—"
+			for (j = 1; j <= 4; j++) {
+				t = tools[j]
+				if (!((c, t) in n)) continue
+				if (best == "—" || med(c, t) < bm) {
+					best = t; bm = med(c, t)
+				}
+			}
+			printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			    label[c], loc[c], cell(c, "ours"), cell(c, "gnu"),
+			    cell(c, "busybox"), cell(c, "uutils"), ratio, over,
+			    best
+			printf "%s\t%s\t%s\t%s\t%s\n", label[c], loc[c], ratio,
+			    over, best > dat
+		}
+	}' "$OUT/fmt.tsv" "$OUT/runs.tsv"
+	# Alone (ONLY=fmt), the section carries its own notes.
+	[ "${SECTION:-}" = fmt ] || return 0
+	awk '/fmt_/ {
+		if (!n++) printf "\nNotes:\n\n"
+		print "- " $0
+	}' "$OUT/notes.txt" 2>/dev/null
+}
+
 main() {
 	if [ "${SECTION:-}" = confine ]; then
 		confine_cases
@@ -869,6 +982,11 @@ main() {
 	fi
 	if [ "${SECTION:-}" = pipe ]; then
 		pipe_cases
+		return
+	fi
+	if [ "${SECTION:-}" = fmt ]; then
+		rm -f "$OUT/fmt.dat"
+		fmt_cases
 		return
 	fi
 	bigname=$(gb "$BIG")
@@ -885,6 +1003,7 @@ main() {
 		limits_and_sweep
 		cat_cases
 		pipe_cases
+		fmt_cases
 		confine_cases
 		cp_cases
 		yes_cases

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# summary.sh: the one-table summary of a make bench run, for
-# docs/bench/summary.md, from the files report.sh left in OUTDIR: each case's
-# median for each tool, the best of each row in bold.
+# summary.sh: the summary of a make bench run, for docs/bench/summary.md,
+# from the files report.sh left in OUTDIR: a table of each case's median
+# for each tool, the best of each row in bold, and one of cat's
+# formatting options, ours against GNU's.
 #
 #	sh summary.sh OUTDIR
 #
@@ -217,6 +218,22 @@ has tail_plus.dat &&
     row "tail -c +1 $size \\| wc -c, GB/s" 1 $(dat tail_plus %.2f)
 has tail_r.dat && row "tail -r (others: tac), GB/s" 1 $(dat tail_r %.2f)
 has tail_f.dat && row "tail -f, write to output, ms" 0 $(latency)
+
+# cat's formatting: a table of its own, from report.sh's fmt.dat (case,
+# locale, ours/GNU, overlap, fastest); the seconds are in the report.
+if has fmt.dat; then
+	cat <<EOF
+
+cat's formatting options: ours/GNU is the median of per-round ratios of
+time, below 1 where ours is faster; overlap "yes" where ours' and GNU's
+min–max overlap, so that the runs cannot tell the two apart.
+
+| cat's formatting | locale | ours/GNU | overlap | fastest |
+| --- | --- | ---: | --- | --- |
+EOF
+	awk -F'\t' '{ printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $4,
+	    $5 }' "$OUT/fmt.dat"
+fi
 
 if [ -n "$docdir" ]; then
 	mkdir -p "$docdir" || exit 1
