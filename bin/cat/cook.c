@@ -17,6 +17,7 @@
 
 static void	set_show(struct cook *);
 static void	set_stop(struct cook *);
+static int	begins_nothing(int);
 static void	cook_bridge(struct cook *, const unsigned char **, size_t *);
 static size_t	cook_run(struct cook *, const unsigned char *, size_t, int);
 static size_t	copy_shown(struct cook *, const unsigned char *, size_t);
@@ -26,6 +27,7 @@ static void	reset_number(struct cook *);
 static void	put_shown(struct cook *, unsigned char);
 static size_t	put_multibyte(struct cook *, const unsigned char *, size_t,
 		    int);
+static int	pair_kind(struct cook *, const unsigned char *);
 static int	utf8_len(const unsigned char *, size_t);
 static wchar_t	utf8_decode(const unsigned char *, int);
 
@@ -154,9 +156,25 @@ set_stop(struct cook *ck)
 		else if (ck->ck_utf8)
 			mb = c >= 0xc2 && c <= 0xf4;
 		else
-			mb = c >= 0x80;
+			mb = c >= 0x80 && !begins_nothing(c);
 		ck->ck_stop[c] = (c == '\n' && ck->ck_linewise) || mb;
 	}
+}
+
+/*
+ * A byte that begins no character in this locale: the table's form of
+ * it is what put_multibyte would write, without asking mbrtowc each time.
+ */
+static int
+begins_nothing(int c)
+{
+	mbstate_t mbs;
+	wchar_t wc;
+	char b;
+
+	b = (char)c;
+	memset(&mbs, 0, sizeof(mbs));
+	return (mbrtowc(&wc, &b, 1, &mbs) == (size_t)-1);
 }
 
 /*
@@ -463,6 +481,21 @@ put_multibyte(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 		len = (size_t)ulen;
 		wc = utf8_decode(p, ulen);
 	} else {
+		switch (n >= 2 ? pair_kind(ck, p) : PAIR_MAYBE) {
+		case PAIR_NOTHING:
+			put_shown(ck, *p);
+			return (1);
+		case PAIR_MAYBE:
+			break;
+		case PAIR_PRINT:
+			memcpy(ck->ck_obuf + ck->ck_olen, p, 2);
+			ck->ck_olen += 2;
+			return (2);
+		default:
+			/* Two bytes of a character that is not printable. */
+			put_shown(ck, (unsigned char)ck->ck_pair[p[0]][p[1]]);
+			return (2);
+		}
 		memset(&mbs, 0, sizeof(mbs));
 		len = mbrtowc(&wc, (const char *)p, n, &mbs);
 		if (len == (size_t)-2 && !at_eof && n < COOK_PARTMAX)
@@ -478,6 +511,37 @@ put_multibyte(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 	} else
 		put_shown(ck, (unsigned char)(0x80 | (wc & 0x7f)));
 	return (len);
+}
+
+/*
+ * What the two bytes at p begin, for an encoding other than UTF-8:
+ * mbrtowc and iswprint are asked once for each pair met, as they cost
+ * much more than the question, and binary input is mostly pairs that
+ * begin no character or are one.  More bytes would not change the
+ * answer.
+ */
+static int
+pair_kind(struct cook *ck, const unsigned char *p)
+{
+	mbstate_t mbs;
+	wchar_t wc;
+	size_t len;
+	unsigned char *known;
+
+	known = &ck->ck_pair[p[0]][p[1]];
+	if (*known != 0)
+		return (*known);
+	memset(&mbs, 0, sizeof(mbs));
+	len = mbrtowc(&wc, (const char *)p, 2, &mbs);
+	if (len == (size_t)-1)
+		*known = PAIR_NOTHING;
+	else if (len != 2)
+		*known = PAIR_MAYBE;
+	else if (iswprint((wint_t)wc))
+		*known = PAIR_PRINT;
+	else
+		*known = (unsigned char)(0x80 | (wc & 0x7f));
+	return (*known);
 }
 
 /*

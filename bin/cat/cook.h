@@ -36,6 +36,11 @@
 /* The longest multibyte character kept whole across two chunks. */
 #define	COOK_PARTMAX	(MB_LEN_MAX < 8 ? 8 : MB_LEN_MAX)
 
+#define	PAIR_NOTHING	1		/* ck_pair: no character */
+#define	PAIR_MAYBE	2		/* ...one byte, or more to read */
+#define	PAIR_PRINT	3		/* ...a printable character */
+					/* 0x80 and up: one not printable */
+
 /* Called with each full buffer of output; it must take all of it. */
 typedef void	cook_flush_fn(void *, const char *, size_t);
 
@@ -48,6 +53,8 @@ struct cook {
 	char		ck_show[256][4]; /* each byte as the options show it */
 	unsigned char	ck_showlen[256];
 	unsigned char	ck_stop[256];	/* bytes the tables cannot format */
+	unsigned char	ck_pair[256][256]; /* -v, not UTF-8: what two bytes
+					   begin, learnt as they are met */
 	char	       *ck_obuf;
 	size_t		ck_obufsz;
 	size_t		ck_olen;

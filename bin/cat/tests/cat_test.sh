@@ -432,6 +432,40 @@ v_multibyte_confined_head()
 }
 v_multibyte_confined_body()
 {
+	use_eucjp
+	# Hiragana A, printable: whole, not M-$M-".
+	printf '\244\242 x\n' > in
+	atf_check -o file:in -x \
+	    "LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v in"
+}
+
+atf_test_case v_eucjp
+v_eucjp_head()
+{
+	atf_set descr "-v in EUC-JP: two-byte characters whole each time" \
+	    "they come, and bytes that begin none, alone or before one that" \
+	    "cannot follow, in their M- forms"
+	atf_set timeout 120
+}
+v_eucjp_body()
+{
+	use_eucjp
+	# Hiragana A twice; a lead byte before 'A'; 0x80, which begins
+	# nothing; a lead byte before a tab; a lead byte the file cuts.
+	printf '\244\242\244\242\241A\200\244\tx\n\244' > in
+	printf '\244\242\244\242M-!AM-^@M-$\tx\nM-$' > want
+	atf_check -o file:want -x \
+	    "LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v in"
+	# The same, read one byte at a time: cut inside every pair.
+	atf_check -o file:want -x "{ for b in '\\244' '\\242' '\\244' \
+	    '\\242' '\\241' A '\\200' '\\244' '\\tx\\n' '\\244'; do \
+	    printf \"\$b\"; sleep 0.1; done; } |
+	    LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v"
+}
+
+# A ja_JP.EUC-JP locale built here, for cat's C library, or skip.
+use_eucjp()
+{
 	# glibc's LOCPATH lets a locale built here be used without root.
 	mkdir loc
 	localedef -i ja_JP -f EUC-JP loc/ja_JP.EUC-JP > /dev/null 2>&1 ||
@@ -442,10 +476,6 @@ v_multibyte_confined_body()
 	    2>/dev/null)" = EUC-JP ] ||
 	    atf_skip "cat's C library does not load the ja_JP.EUC-JP locale" \
 	    "built here (LOCPATH, glibc's)"
-	# Hiragana A, printable: whole, not M-$M-".
-	printf '\244\242 x\n' > in
-	atf_check -o file:in -x \
-	    "LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v in"
 }
 
 # LC_ALL=C.UTF-8 for the case, or skip where cat's C library lacks it.
@@ -2278,6 +2308,7 @@ atf_init_test_cases()
 	atf_add_test_case v_utf8_valid
 	atf_add_test_case v_utf8_implied
 	atf_add_test_case v_utf8_cut
+	atf_add_test_case v_eucjp
 	atf_add_test_case E_T_A_flags
 	atf_add_test_case combinations
 	atf_add_test_case l_flag
