@@ -967,7 +967,7 @@ confine_cost() {
 }
 
 # ---------------------------------------------------------------------------
-# cat's formatting options (issue 36): each of them on real text and on
+# cat's formatting options: each of them on real text and on
 # random bytes, in the C, a UTF-8 and, where the host has one, an EUC-JP
 # locale, into /dev/null, a pipe read by wc -c and a new file.  One case
 # function serves every row; fmt_row sets what the row is.  The rows go
@@ -1110,7 +1110,7 @@ fmt_check() {
 
 case_fmt() {
 	in=$WORK/fmt.$FMTIN
-	set -- "$1" "env LC_ALL=$FMTLOC $2 $FMTOPTS" "$3"
+	set -- "$1" "env $FMTENV LC_ALL=$FMTLOC $2 $FMTOPTS" "$3"
 	if [ "$3" = 0 ]; then
 		fmt_check "$1" "$2" "$in"
 		return
@@ -1137,6 +1137,8 @@ case_fmt() {
 # measure()'s progress and notes name the row.
 fmt_row() {
 	FMTOPTS=$1 FMTLOC=$(fmt_loc "$2") FMTIN=$3 FMTDEST=$4
+	FMTENV=
+	[ "$2" = eucjp ] && [ -n "$FMTEUCPATH" ] && FMTENV=LOCPATH=$FMTEUCPATH
 	FMTCASE=fmt_${1#-}_$2_$3_$4
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$FMTCASE" "$1" "$2" "$FMTLOC" \
 	    "$3" "$4" >> "$OUT/fmt.tsv"
@@ -1149,6 +1151,16 @@ fmt_cases() {
 	FMTUTF8=$(fmt_locale 'c\.utf-?8')
 	[ -n "$FMTUTF8" ] || FMTUTF8=$(fmt_locale 'en_us\.utf-?8')
 	FMTEUC=$(fmt_locale 'ja_jp\.euc-?jp')
+	FMTEUCPATH=
+	# glibc's LOCPATH lets a locale be built here, without root.
+	if [ -z "$FMTEUC" ] && mkdir -p "$WORK/loc" &&
+	    localedef -i ja_JP -f EUC-JP "$WORK/loc/ja_JP.EUC-JP" \
+	    > /dev/null 2>&1 &&
+	    [ "$(LOCPATH=$WORK/loc LC_ALL=ja_JP.EUC-JP locale charmap \
+	    2>/dev/null)" = EUC-JP ]; then
+		FMTEUC=ja_JP.EUC-JP
+		FMTEUCPATH=$WORK/loc
+	fi
 	printf '%s\t%s\n' fmttext "$FMTTEXT" fmtbin "$FMTBIN" \
 	    fmtcap "$FMTCAP" fmtutf8 "${FMTUTF8:--}" fmteuc "${FMTEUC:--}" \
 	    >> "$OUT/params.tsv"
@@ -1185,7 +1197,7 @@ fmt_cases() {
 		fmt_row -v eucjp bin null
 	else
 		note "skipped: fmt_v_eucjp_text_null and _bin_null (locale -a" \
-		    "has no ja_JP.eucJP)"
+		    "has no ja_JP.eucJP, and localedef could not make one)"
 	fi
 	SLOWCAP=$fmt_cap
 	rm -f "$WORK"/fmt.* "$WORK"/ff.*
