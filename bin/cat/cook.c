@@ -17,7 +17,7 @@
 
 static void	set_show(struct cook *);
 static void	set_stop(struct cook *);
-static int	begins_nothing(int);
+static int	single_byte(struct cook *, int);
 static void	cook_bridge(struct cook *, const unsigned char **, size_t *);
 static size_t	cook_run(struct cook *, const unsigned char *, size_t, int);
 static size_t	copy_shown(struct cook *, const unsigned char *, size_t);
@@ -156,25 +156,39 @@ set_stop(struct cook *ck)
 		else if (ck->ck_utf8)
 			mb = c >= 0xc2 && c <= 0xf4;
 		else
-			mb = c >= 0x80 && !begins_nothing(c);
+			mb = c >= 0x80 && !single_byte(ck, c);
 		ck->ck_stop[c] = (c == '\n' && ck->ck_linewise) || mb;
 	}
 }
 
 /*
- * A byte that begins no character in this locale: the table's form of
- * it is what put_multibyte would write, without asking mbrtowc each time.
+ * Whether byte c, from 0x80 up, is all there is to what it begins in
+ * this locale: no character, or one of a single byte.  Then the table
+ * shows it as put_multibyte would, without asking mbrtowc each time.
  */
 static int
-begins_nothing(int c)
+single_byte(struct cook *ck, int c)
 {
 	mbstate_t mbs;
 	wchar_t wc;
+	size_t len;
 	char b;
 
 	b = (char)c;
 	memset(&mbs, 0, sizeof(mbs));
-	return (mbrtowc(&wc, &b, 1, &mbs) == (size_t)-1);
+	len = mbrtowc(&wc, &b, 1, &mbs);
+	if (len == (size_t)-1)
+		return (1);
+	if (len != 1)
+		return (0);
+	if (iswprint((wint_t)wc)) {
+		ck->ck_show[c][0] = (char)c;
+		ck->ck_showlen[c] = 1;
+	} else {
+		memcpy(ck->ck_show[c], ck->ck_show[0x80 | (wc & 0x7f)], 4);
+		ck->ck_showlen[c] = ck->ck_showlen[0x80 | (wc & 0x7f)];
+	}
+	return (1);
 }
 
 /*

@@ -451,14 +451,15 @@ v_eucjp_body()
 {
 	use_eucjp
 	# Hiragana A twice; a lead byte before 'A'; 0x80, which begins
-	# nothing; a lead byte before a tab; a lead byte the file cuts.
-	printf '\244\242\244\242\241A\200\244\tx\n\244' > in
-	printf '\244\242\244\242M-!AM-^@M-$\tx\nM-$' > want
+	# nothing, and 0x85, a character of its own that is not printable;
+	# a lead byte before a tab; a lead byte the file cuts.
+	printf '\244\242\244\242\241A\200\205\244\tx\n\244' > in
+	printf '\244\242\244\242M-!AM-^@M-^EM-$\tx\nM-$' > want
 	atf_check -o file:want -x \
 	    "LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v in"
 	# The same, read one byte at a time: cut inside every pair.
 	atf_check -o file:want -x "{ for b in '\\244' '\\242' '\\244' \
-	    '\\242' '\\241' A '\\200' '\\244' '\\tx\\n' '\\244'; do \
+	    '\\242' '\\241' A '\\200' '\\205' '\\244' '\\tx\\n' '\\244'; do \
 	    printf \"\$b\"; sleep 0.1; done; } |
 	    LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v"
 }
