@@ -336,7 +336,7 @@ can go without losing a case.  Host files FreeBSD does not compile
   with copy_file_range(2) and its fallbacks, the holes of sparse files
   kept by SEEK_DATA, and the patient I/O every program shares (EINTR,
   EAGAIN on a descriptor made non-blocking).  Guarded by
-  `lib/libbufsz/engine_test` (41 cases: every path forced, files that
+  `lib/libbufsz/engine_test` (40 cases: every path forced, files that
   lie about their size, growing and shrinking inputs, non-blocking ends),
   `policy_test`, `lying_size_test` and the fault-injection suites under
   `lib/libbufsz/faults`, which fail each system call in turn.

@@ -392,12 +392,11 @@ is_directory(const struct stat *st)
  * can outgrow its input and overtake it.  What is left, a plain copy to
  * an offset at or behind the reading point, is safe only if every byte
  * is read before its place is written: the kernel's paths copy page
- * cache to page cache like an overlapping memcpy (the mmap path shifted
- * by one byte came out wrong), so it goes through our own buffer, a
- * whole chunk read before it is written.  Only a match on the inode
- * costs system calls; st is then brought up to date, as it may be short
- * of what cat itself has appended since it was taken ("cat -n x e >> e":
- * x's lines were still in our buffer).
+ * cache to page cache like an overlapping memcpy, so it goes through our
+ * own buffer, a whole chunk read before it is written.  Only a match on
+ * the inode costs system calls; st is then brought up to date, as it may
+ * be short of what cat itself has appended since it was taken
+ * ("cat -n x e >> e": x's lines were still in our buffer).
  */
 static int
 same_file(int fd, const char *name, struct stat *st)

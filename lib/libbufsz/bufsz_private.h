@@ -61,7 +61,6 @@ int	bufsz_physmem_cgroup(const char *root, const char *self,
 enum bufsz_path {
 	BUFSZ_PATH_AUTO = 0,
 	BUFSZ_PATH_RW,		/* read(2)/write(2) through the buffer */
-	BUFSZ_PATH_MMAP,	/* bounded mmap(2) windows of a regular input */
 	BUFSZ_PATH_CFR,		/* copy_file_range(2) */
 	BUFSZ_PATH_SPLICE,	/* splice(2), via a private pipe if needed */
 	BUFSZ_PATH_SENDFILE	/* sendfile(2) */

@@ -5,12 +5,12 @@
  * descriptors, runs it, and falls back to read(2)/write(2) through the
  * policy's buffer whenever a fast path refuses.  The kernel's own copy
  * paths (copy_file_range, splice, sendfile) are the host's, in the
- * kpath_<host>.c file the Makefile picks; read/write, mmap and holes are
- * here, for every host.
+ * kpath_<host>.c file the Makefile picks; read/write and holes are here,
+ * for every host.
  *
- * Every path moves data through the descriptors' own file offsets (mmap
- * puts the input's where it stopped), so that a path that refuses half
- * way leaves read/write to carry on from the right byte.
+ * Every path moves data through the descriptors' own file offsets, so
+ * that a path that refuses half way leaves read/write to carry on from
+ * the right byte.
  *
  * AUTO takes copy_file_range between regular files: it is level with
  * read/write on ext4, and it lets the file system clone or copy on the
@@ -18,12 +18,12 @@
  * is refused between two file systems (kpath_linux.c); splice serves
  * where a pipe is on either side, and sendfile takes a regular file to a
  * device or socket, one system call a chunk with no private pipe.
- * read/write serves everything else.  mmap saves read(2)'s copy but pays
- * for it in page faults, so AUTO never takes it; it stays for forcing.
+ * read/write serves everything else.  There is no mmap(2) path: mapping
+ * a file and faulting its pages in costs more than read(2)'s copy, both
+ * for a raw copy and for cat's formatting.
  */
 
 #include <sys/param.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -34,18 +34,11 @@
 
 #include "bufsz_private.h"
 
-/*
- * The mmap path maps the input this much at a time (BUFSZ_SIZE when set),
- * which bounds the address space it takes whatever the file's size.
- */
-#define	MMAP_WINDOW	((size_t)8 << 20)
-
 static enum bufsz_path choose(const struct job *);
 static int	copy_span(struct job *);
 static int	copy_rw(struct job *);
 static int	is_zero(const char *, size_t);
 static int	write_holey(int, const char *, size_t, size_t);
-static int	copy_mmap(struct job *);
 static int	copy_sparse(struct job *);
 static int	cut_output(struct job *, off_t, off_t);
 static int	copy_unseen(struct bufsz_engine *, int, int, const struct stat *);
@@ -214,8 +207,6 @@ choose(const struct job *j)
 		return (BUFSZ_PATH_RW);
 	if ((p = j->j_e->be_force) == BUFSZ_PATH_AUTO)
 		p = bufsz_kpath_auto(j);
-	if (p == BUFSZ_PATH_MMAP && !S_ISREG(j->j_inst->st_mode))
-		p = BUFSZ_PATH_RW;
 	return (p);
 }
 
@@ -232,17 +223,8 @@ copy_span(struct job *j)
 	int r;
 
 	start = j->j_e->be_moved;
-	switch (p = choose(j)) {
-	case BUFSZ_PATH_RW:
-		r = REFUSED;
-		break;
-	case BUFSZ_PATH_MMAP:
-		r = copy_mmap(j);
-		break;
-	default:
-		r = bufsz_kpath_copy(j, &p);
-		break;
-	}
+	p = choose(j);
+	r = p == BUFSZ_PATH_RW ? REFUSED : bufsz_kpath_copy(j, &p);
 	if (r != REFUSED) {
 		j->j_e->be_last = p;
 		return (r);
@@ -321,68 +303,6 @@ write_holey(int fd, const char *buf, size_t len, size_t blk)
 		off += run;
 	}
 	return (0);
-}
-
-/*
- * mmap: bounded windows of a regular input written straight from the
- * mapping, saving read(2)'s copy into the buffer.  Never chosen by AUTO
- * (top of file).
- *
- * A file truncated under the mapping does not kill us: the kernel's copy
- * from a page beyond end of file makes write(2) fail with EFAULT (or come
- * back short, and the retry fails), never a SIGBUS, because we never touch
- * the pages ourselves.  That is the input's fault, so it is reported as
- * BUFSZ_EREAD with errno EIO.  The windows are bounded by the size the
- * input has now, not the caller's stat, which may be older (cat takes it
- * ahead of the operand's turn): a mapping past the end would hand the
- * output the zeros that fill the last page before write(2) fails.
- */
-static int
-copy_mmap(struct job *j)
-{
-	struct stat st;
-	off_t start, pos, end, base;
-	size_t len, skew, pg, win;
-	char *map;
-	int r;
-
-	pg = bufsz_pagesize();
-	win = j->j_e->be_force_size != 0 ? j->j_e->be_force_size :
-	    MMAP_WINDOW;
-	if ((start = pos = lseek(j->j_in, 0, SEEK_CUR)) == -1 ||
-	    fstat(j->j_in, &st) == -1)
-		return (REFUSED);
-	end = st.st_size;
-	if (j->j_left >= 0 && end - pos > j->j_left)
-		end = pos + j->j_left;
-	r = BUFSZ_OK;
-	while (pos < end) {
-		base = pos - pos % (off_t)pg;
-		skew = (size_t)(pos - base);
-		len = (size_t)MIN((off_t)win, end - base);
-		map = mmap(NULL, len, PROT_READ, MAP_SHARED, j->j_in, base);
-		if (map == MAP_FAILED)
-			break;
-		if (bufsz_write_all(j->j_out, map + skew, len - skew) != 0) {
-			r = errno == EFAULT ? BUFSZ_EREAD : BUFSZ_EWRITE;
-			if (r == BUFSZ_EREAD)
-				errno = EIO;
-		}
-		(void)munmap(map, len);
-		if (r != BUFSZ_OK)
-			return (r);
-		job_moved(j, len - skew);
-		pos = base + (off_t)len;
-	}
-	if (pos == start)
-		return (REFUSED);
-	if (lseek(j->j_in, pos, SEEK_SET) == -1)
-		return (BUFSZ_EREAD);
-	/*
-	 * Whatever lies past the size fstat gave (a file that grew, or a
-	 * window mmap refused) is read/write's to copy.
-	 */
-	return (job_done(j) ? BUFSZ_OK : copy_rw(j));
 }
 
 /*

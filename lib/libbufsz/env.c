@@ -20,7 +20,6 @@
 static const char *const path_names[] = {
 	[BUFSZ_PATH_AUTO] = "auto",
 	[BUFSZ_PATH_RW] = "rw",
-	[BUFSZ_PATH_MMAP] = "mmap",
 	[BUFSZ_PATH_CFR] = "cfr",
 	[BUFSZ_PATH_SPLICE] = "splice",
 	[BUFSZ_PATH_SENDFILE] = "sendfile",
@@ -90,8 +89,8 @@ read_env(void)
 	env_size = 0;
 	if ((s = getenv("BUFSZ_PATH")) != NULL &&
 	    bufsz_parse_path(s, &env_path) != 0) {
-		warnx("BUFSZ_PATH=\"%s\" ignored: not auto, rw, mmap, cfr, "
-		    "splice or sendfile", s);
+		warnx("BUFSZ_PATH=\"%s\" ignored: not auto, rw, cfr, splice "
+		    "or sendfile", s);
 		env_path = BUFSZ_PATH_AUTO;
 	}
 	if ((s = getenv("BUFSZ_SIZE")) == NULL)

@@ -289,9 +289,9 @@ pipe_to_out(struct job *j, size_t n)
  * truncated between the splice into the private pipe and the one out of
  * it zeroes what the pipe still holds, and the copy would come out torn
  * (the bytes before the new end, zeros, then older data).  Reading the
- * input's size once the chunk is out turns that into the error the mmap
- * path gives.  A pipe the caller reads from is beyond such a check; see
- * README (Caveats).
+ * input's size once the chunk is out turns that into an error on the
+ * input (EIO), as a read of a file cut short would be.  A pipe the caller
+ * reads from is beyond such a check; see README (Caveats).
  */
 static int
 input_shrank(const struct job *j, off_t size0)

@@ -21,9 +21,9 @@
  *	for half the count (at least 1; a count of 1 cannot be shortened);
  *	or "truncate=SIZE" or "grow=SIZE" to let the call run and then cut
  *	the file named by FAULTINJ_FILE to SIZE bytes, or append SIZE bytes
- *	to it ("while it is mapped", after an mmap); or, for stat, fstat and
- *	fstatat, "unlinked" to let the call run and say st_nlink 0, as
- *	Linux does of a name whose removal is half done.
+ *	to it; or, for stat, fstat and fstatat, "unlinked" to let the call
+ *	run and say st_nlink 0, as Linux does of a name whose removal is
+ *	half done.
  * FAULTINJ_LOG=FILE	per function: FUNC.calls (calls counted), .faults
  *	(failed on purpose), .eagain (EAGAIN from the kernel itself), .max
  *	(the largest count, length or size asked).  The file is a shared
@@ -100,14 +100,14 @@ typedef off_t		off64p_t;
 
 enum fn {
 	F_READ, F_WRITE, F_PREAD, F_PWRITE, F_CFR, F_SPLICE, F_SENDFILE,
-	F_VMSPLICE, F_MMAP, F_OPEN, F_OPENAT, F_FSTAT, F_FSTATAT, F_FSYNC,
+	F_VMSPLICE, F_OPEN, F_OPENAT, F_FSTAT, F_FSTATAT, F_FSYNC,
 	F_CLOSE, F_LSEEK, F_MALLOC, F_CALLOC, F_REALLOC, F_MEMALIGN,
 	F_FSTATFS, F_STAT, NFN
 };
 
 static const char *const fn_names[NFN] = {
 	"read", "write", "pread", "pwrite", "copy_file_range", "splice",
-	"sendfile", "vmsplice", "mmap", "open", "openat", "fstat", "fstatat",
+	"sendfile", "vmsplice", "open", "openat", "fstat", "fstatat",
 	"fsync", "close", "lseek", "malloc", "calloc", "realloc",
 	"posix_memalign", "fstatfs", "stat"
 };
@@ -174,7 +174,6 @@ static ssize_t	(*real_read)(int, void *, size_t);
 static ssize_t	(*real_write)(int, const void *, size_t);
 static ssize_t	(*real_pread)(int, void *, size_t, off_t);
 static ssize_t	(*real_pwrite)(int, const void *, size_t, off_t);
-static void	*(*real_mmap)(void *, size_t, int, int, int, off_t);
 static int	(*real_open)(const char *, int, ...);
 static int	(*real_openat)(int, const char *, int, ...);
 static int	(*real_fstat)(int, struct stat *);
@@ -194,7 +193,6 @@ static off_t	(*real_lseek)(int, off_t, int);
 static off64_t	(*real_lseek64)(int, off64_t, int);
 static ssize_t	(*real_pread64)(int, void *, size_t, off64_t);
 static ssize_t	(*real_pwrite64)(int, const void *, size_t, off64_t);
-static void	*(*real_mmap64)(void *, size_t, int, int, int, off64_t);
 static int	(*real_open64)(const char *, int, ...);
 static int	(*real_openat64)(int, const char *, int, ...);
 static int	(*real_fstat64)(int, struct stat64 *);
@@ -314,7 +312,6 @@ resolve_all(void)
 	RESOLVE(real_write, "write");
 	RESOLVE(real_pread, "pread");
 	RESOLVE(real_pwrite, "pwrite");
-	RESOLVE(real_mmap, "mmap");
 	RESOLVE(real_open, "open");
 	RESOLVE(real_openat, "openat");
 	RESOLVE(real_fstat, "fstat");
@@ -342,7 +339,6 @@ resolve_all(void)
 	RESOLVE(real_lseek64, "lseek64");
 	RESOLVE(real_pread64, "pread64");
 	RESOLVE(real_pwrite64, "pwrite64");
-	RESOLVE(real_mmap64, "mmap64");
 	RESOLVE(real_open64, "open64");
 	RESOLVE(real_openat64, "openat64");
 	RESOLVE(real_fstat64, "fstat64");
@@ -508,7 +504,7 @@ open_log(const char *path)
 		die(path, strerror(errno));
 	if (ftruncate(fd, (off_t)len) != 0)
 		die(path, strerror(errno));
-	logmap = real_mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED,
+	logmap = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED,
 	    fd, 0);
 	if (logmap == MAP_FAILED)
 		die(path, strerror(errno));
@@ -808,22 +804,6 @@ name params								\
 	COUNTED(sendfile##sfx, F_SENDFILE,				\
 	    (int out, int in, offt *off, size_t len), (out, in, off, len))
 
-#define	DEF_MMAP(sfx, offt)						\
-void *									\
-mmap##sfx(void *addr, size_t len, int prot, int flags, int fd,		\
-    offt off)								\
-{									\
-	struct fault *ft;						\
-	void *p;							\
-									\
-	RESOLVE(real_mmap##sfx, "mmap" #sfx);				\
-	ft = begin(F_MMAP, CALLER, len);				\
-	FAIL_WITH(F_MMAP, ft, MAP_FAILED);				\
-	p = real_mmap##sfx(addr, len, prot, flags, fd, off);		\
-	end(F_MMAP, ft, p == MAP_FAILED);				\
-	return (p);							\
-}
-
 /* open and openat: the mode is there only with O_CREAT or O_TMPFILE. */
 #define	DEF_OPEN(name, fn, params, args)				\
 int									\
@@ -907,7 +887,6 @@ COUNTED(copy_file_range, F_CFR, (int in, off64p_t *inoff, int out,
     off64p_t *outoff, size_t len, unsigned int flags),
     (in, inoff, out, outoff, len, flags))
 #endif
-DEF_MMAP(, off_t)
 DEF_LSEEK(, off_t)
 
 #ifdef __linux__
@@ -1094,7 +1073,6 @@ aligned_alloc(size_t align, size_t n)
 DEF_LSEEK(64, off64_t)
 DEF_PREAD(64, off64_t)
 DEF_PWRITE(64, off64_t)
-DEF_MMAP(64, off64_t)
 DEF_OPEN(open64, F_OPEN, (const char *path, int flags, ...),
     (path, flags, mode))
 DEF_OPEN(openat64, F_OPENAT, (int dir, const char *path, int flags, ...),

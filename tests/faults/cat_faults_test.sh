@@ -113,8 +113,6 @@ cat_sweep_path()
 	case ${2:+refused}$1 in
 	rw|refused*)
 		FI_EXPECT="open fstat close read write" ;;
-	mmap)
-		FI_EXPECT="open fstat close mmap write" ;;
 	auto|cfr)
 		FI_EXPECT="open fstat close copy_file_range" ;;
 	*)
@@ -135,16 +133,6 @@ rw_head()
 rw_body()
 {
 	cat_sweep_path rw
-}
-
-atf_test_case mmap
-mmap_head()
-{
-	atf_set descr "Every call of cat on the mmap path, faulted"
-}
-mmap_body()
-{
-	cat_sweep_path mmap
 }
 
 atf_test_case cfr
@@ -207,17 +195,6 @@ cooked_body()
 	fi_sweep judge_cat "$(cat_prog)" -n $CAT_OPS
 	cat sweep.summary 2>/dev/null || true
 	fi_finish
-}
-
-atf_test_case mmap_refused
-mmap_refused_head()
-{
-	atf_set descr "mmap refused by the file system:" \
-	    "every call of cat's fallback, faulted"
-}
-mmap_refused_body()
-{
-	cat_sweep_path mmap mmap:1+:ENODEV
 }
 
 atf_test_case cfr_refused
@@ -283,7 +260,6 @@ cat_sweep_pipes()
 	FI_RUNNER=cat_pipe_run
 	case $1 in
 	rw)	FI_EXPECT="open fstat close read write" ;;
-	mmap)	FI_EXPECT="open fstat close mmap read write" ;;
 	*)	FI_EXPECT="open fstat close $1" ;;
 	esac
 	# shellcheck disable=SC2086
@@ -323,17 +299,6 @@ pipes_sendfile_head()
 pipes_sendfile_body()
 {
 	cat_sweep_pipes sendfile
-}
-
-atf_test_case pipes_mmap
-pipes_mmap_head()
-{
-	atf_set descr "cat from a FIFO and files to a pipe, mmap path:" \
-	    "every call faulted"
-}
-pipes_mmap_body()
-{
-	cat_sweep_pipes mmap
 }
 
 # Into /dev/null, cat copies an operand it opens without a stat when the
@@ -489,11 +454,9 @@ atf_init_test_cases()
 	# three processes, and some cases run the program thousands of times.
 	! atf_config_has rootdir || ROOTDIR=$(atf_config_get rootdir)
 	atf_add_test_case rw
-	atf_add_test_case mmap
 	atf_add_test_case cfr
 	atf_add_test_case splice
 	atf_add_test_case sendfile
-	atf_add_test_case mmap_refused
 	atf_add_test_case cfr_refused
 	atf_add_test_case splice_refused
 	atf_add_test_case sendfile_refused
@@ -502,7 +465,6 @@ atf_init_test_cases()
 	atf_add_test_case pipes_rw
 	atf_add_test_case pipes_splice
 	atf_add_test_case pipes_sendfile
-	atf_add_test_case pipes_mmap
 	atf_add_test_case devnull
 	atf_add_test_case devnull_calls
 	atf_add_test_case devnull_short

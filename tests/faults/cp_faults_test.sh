@@ -64,7 +64,7 @@ judge_cp_files()
 	case $1 in
 	write|pwrite)
 		_names=$_dsts ;;
-	read|pread|mmap)
+	read|pread)
 		_names=$_srcs ;;
 	*)
 		_names="$_srcs $_dsts dir" ;;
@@ -144,16 +144,6 @@ rw_body()
 	cp_sweep_path rw
 }
 
-atf_test_case mmap
-mmap_head()
-{
-	atf_set descr "Every call of cp on the mmap path, faulted"
-}
-mmap_body()
-{
-	cp_sweep_path mmap
-}
-
 atf_test_case cfr
 cfr_head()
 {
@@ -202,17 +192,6 @@ tree_body()
 	fi_finish
 }
 
-atf_test_case mmap_refused
-mmap_refused_head()
-{
-	atf_set descr "mmap refused by the file system:" \
-	    "every call of cp's fallback, faulted"
-}
-mmap_refused_body()
-{
-	cp_sweep_path mmap mmap:1+:ENODEV
-}
-
 atf_test_case cfr_refused
 cfr_refused_head()
 {
@@ -250,11 +229,9 @@ atf_init_test_cases()
 	# three processes, and some cases run the program thousands of times.
 	! atf_config_has rootdir || ROOTDIR=$(atf_config_get rootdir)
 	atf_add_test_case rw
-	atf_add_test_case mmap
 	atf_add_test_case cfr
 	atf_add_test_case splice
 	atf_add_test_case sendfile
-	atf_add_test_case mmap_refused
 	atf_add_test_case cfr_refused
 	atf_add_test_case splice_refused
 	atf_add_test_case sendfile_refused

@@ -2,12 +2,11 @@
 #
 # The copy engine, through cat and cp, with its source changed under it:
 # truncated or grown right after the first call of each path has looked
-# at it (for mmap: after the file is mapped, before a byte of the
-# mapping is used).  libfaultinj does the change (FAULTINJ_FILE).
+# at it.  libfaultinj does the change (FAULTINJ_FILE).
 #
 # Truncated: an error naming the source, or a copy that is the source as
 # it was, cut somewhere not before its new end; never a signal, never
-# bytes the file did not hold (the zeros of a mapping past the end).
+# bytes the file did not hold.
 # Grown: a whole copy of the file as it was or as it became: growth that
 # follows the call that brought the copy to the size the source had when
 # it was opened comes after the copy, as if the copy had ended before it
@@ -121,16 +120,6 @@ eng_path()
 	fi_finish
 }
 
-atf_test_case mmap_changed
-mmap_changed_head()
-{
-	atf_set descr "The source truncated or grown while it is mapped"
-}
-mmap_changed_body()
-{
-	SHORT= eng_path mmap mmap
-}
-
 atf_test_case rw_changed
 rw_changed_head()
 {
@@ -170,27 +159,6 @@ sendfile_changed_head()
 sendfile_changed_body()
 {
 	SHORT=1 eng_path sendfile sendfile
-}
-
-atf_test_case mmap_refused
-mmap_refused_head()
-{
-	atf_set descr "A source on a file system that refuses mmap is copied" \
-	    "by read/write"
-}
-mmap_refused_body()
-{
-	eng_init
-	for _p in cat cp; do
-		eng_run "$_p" mmap "mmap:1+:ENODEV"
-		[ "$fi_status" -eq 0 ] && [ ! -s err ] && cmp -s copy orig ||
-		    fi_bad "not a clean copy"
-		[ "$(fi_count mmap faults)" -ge 1 ] ||
-		    fi_bad "mmap was never tried"
-		[ "$(fi_count read calls)" -ge 2 ] ||
-		    fi_bad "read/write did not take over"
-	done
-	fi_finish
 }
 
 # The policy, through the program.  The sizes are those of libbufsz's
@@ -304,36 +272,31 @@ policy_huge_machine_body()
 atf_test_case policy_pagesize
 policy_pagesize_head()
 {
-	atf_set descr "With 16 KiB and 64 KiB pages, buffers and mmap windows" \
-	    "are whole pages of that size"
+	atf_set descr "With 16 KiB and 64 KiB pages, buffers are whole pages" \
+	    "of that size"
 }
 policy_pagesize_body()
 {
 	eng_init
 	printf 'five bytes short of five thousand%04967d\n' 0 > small
 	for _pg in 16384 65536; do
-		for _path in rw mmap; do
-			FI_ENV="FAULTINJ_PAGESIZE=$_pg BUFSZ_PATH=$_path"
-			fi_run "" "$ROOT/bin/cat" small orig
-			{ dd if=small; dd if=orig; } > expect 2>/dev/null
-			[ "$fi_status" -eq 0 ] && [ ! -s err ] &&
-			    cmp -s out expect ||
-			    atf_fail "cat failed with $_pg-byte pages ($_path)"
-			_m=$(fi_count posix_memalign max)
-			[ $((_m % _pg)) -eq 0 ] ||
-			    atf_fail "a buffer of $_m bytes with $_pg-byte pages"
-		done
+		FI_ENV="FAULTINJ_PAGESIZE=$_pg BUFSZ_PATH=rw"
+		fi_run "" "$ROOT/bin/cat" small orig
+		{ dd if=small; dd if=orig; } > expect 2>/dev/null
+		[ "$fi_status" -eq 0 ] && [ ! -s err ] && cmp -s out expect ||
+		    atf_fail "cat failed with $_pg-byte pages"
+		_m=$(fi_count posix_memalign max)
+		[ $((_m % _pg)) -eq 0 ] ||
+		    atf_fail "a buffer of $_m bytes with $_pg-byte pages"
 	done
 }
 
 atf_init_test_cases()
 {
-	atf_add_test_case mmap_changed
 	atf_add_test_case rw_changed
 	atf_add_test_case cfr_changed
 	atf_add_test_case splice_changed
 	atf_add_test_case sendfile_changed
-	atf_add_test_case mmap_refused
 	atf_add_test_case policy_small_machine
 	atf_add_test_case policy_large_machine
 	atf_add_test_case policy_huge_machine

@@ -9,9 +9,9 @@
 # many calls of each function it makes, then once for each call N and
 # each fault of the function's class, and judges each run:
 #
-#   recoverable (EINTR, EAGAIN, a short count; a refusal of a kernel path
-#   or of mmap, which read/write takes over): exit 0, nothing on stderr,
-#   the output byte-exact.
+#   recoverable (EINTR, EAGAIN, a short count; a refusal of a kernel
+#   path, which read/write takes over): exit 0, nothing on stderr, the
+#   output byte-exact.
 #
 #   fatal (EIO, ENOSPC, ENOMEM, and anything from open/fstat/close): either
 #   that, when the call's failure does not matter, or exit 1 with every
@@ -149,8 +149,6 @@ fi_faults()
 	copy_file_range|splice|sendfile|vmsplice)
 		echo "EXDEV:r ENOSYS:r EINVAL:r EOPNOTSUPP:r EINTR:r" \
 		    "EAGAIN:r short:r EIO:f" ;;
-	mmap)
-		echo "ENOMEM:r ENODEV:r EINVAL:r EACCES:r" ;;
 	open|openat|close)
 		echo "EIO:f EINTR:f" ;;
 	fstat|fstatat|fsync|lseek)
@@ -169,7 +167,6 @@ fi_path_func()
 {
 	case $1 in
 	rw|auto) echo read ;;
-	mmap) echo mmap ;;
 	cfr) echo copy_file_range ;;
 	splice) echo splice ;;
 	sendfile) echo sendfile ;;
@@ -177,7 +174,7 @@ fi_path_func()
 }
 
 FI_FUNCS="read write pread pwrite copy_file_range splice sendfile vmsplice
-	mmap open openat fstat fstatat fstatfs fsync close malloc calloc realloc
+	open openat fstat fstatat fstatfs fsync close malloc calloc realloc
 	posix_memalign"
 
 # fi_is_prefix A B: whether file A is a prefix of file B (or B itself).
@@ -205,7 +202,7 @@ fi_split_ok()
 
 # fi_filter_names FUNC INPUTS...: the names a filter's message about a
 # failing FUNC may give: its output for a write, one of INPUTS for a
-# read, an open or a map, any of them for the rest.
+# read or an open, any of them for the rest.
 fi_filter_names()
 {
 	_func=$1
@@ -213,7 +210,7 @@ fi_filter_names()
 	case $_func in
 	write|pwrite|vmsplice)
 		echo stdout ;;
-	read|pread|open|openat|mmap)
+	read|pread|open|openat)
 		echo "$*" ;;
 	*)
 		echo "stdout $*" ;;

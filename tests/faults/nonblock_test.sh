@@ -95,16 +95,6 @@ stdout_rw_body()
 	nb_stdout rw
 }
 
-atf_test_case stdout_mmap
-stdout_mmap_head()
-{
-	atf_set descr "cat to a non-blocking pipe on the mmap path"
-}
-stdout_mmap_body()
-{
-	nb_stdout mmap
-}
-
 atf_test_case stdout_splice
 stdout_splice_head()
 {
@@ -241,7 +231,6 @@ yes_splice_body()
 atf_init_test_cases()
 {
 	atf_add_test_case stdout_rw
-	atf_add_test_case stdout_mmap
 	atf_add_test_case stdout_splice
 	atf_add_test_case stdout_sendfile
 	atf_add_test_case stdout_auto

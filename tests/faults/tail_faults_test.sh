@@ -157,15 +157,15 @@ end_rw_body()
 	tail_sweep rw "open fstat pread close read write" -q -n 150
 }
 
-atf_test_case end_mmap
-end_mmap_head()
+atf_test_case end_bytes
+end_bytes_head()
 {
-	atf_set descr "tail -c 5000, mmap path: every call faulted"
+	atf_set descr "tail -c 5000, read/write path: every call faulted"
 }
-end_mmap_body()
+end_bytes_body()
 {
 	tail_setup
-	tail_sweep mmap "open fstat pread close mmap write" -q -c 5000
+	tail_sweep rw "open fstat pread close read write" -q -c 5000
 }
 
 atf_test_case end_splice
@@ -487,7 +487,7 @@ atf_init_test_cases()
 	! atf_config_has rootdir || ROOTDIR=$(atf_config_get rootdir)
 	atf_add_test_case end_auto
 	atf_add_test_case end_rw
-	atf_add_test_case end_mmap
+	atf_add_test_case end_bytes
 	atf_add_test_case end_splice
 	atf_add_test_case end_sendfile
 	atf_add_test_case headers

@@ -63,7 +63,7 @@ cat_paths_head()
 cat_paths_body()
 {
 	vg_init
-	for _p in auto rw mmap cfr splice sendfile; do
+	for _p in auto rw cfr splice sendfile; do
 		BUFSZ_PATH=$_p vg 0 "$ROOT/bin/cat" f1 empty - f2 < f1
 		{ dd if=f1; dd if=f1; dd if=f2; } > expect 2>/dev/null
 		cmp -s out expect || atf_fail "cat's output differs on $_p"
@@ -113,7 +113,7 @@ cp_files_body()
 {
 	vg_init
 	mkdir dir
-	for _p in auto rw mmap cfr splice sendfile; do
+	for _p in auto rw cfr splice sendfile; do
 		rm -f dir/*
 		BUFSZ_PATH=$_p vg 0 "$ROOT/bin/cp" f1 f2 empty dir
 		for _f in f1 f2 empty; do

@@ -145,13 +145,12 @@ splice_refused_body()
 atf_test_case others
 others_head()
 {
-	atf_set descr "yes under the paths that do not apply to it (mmap, cfr," \
+	atf_set descr "yes under the paths that do not apply to it (cfr," \
 	    "sendfile), every early call faulted"
 }
 others_body()
 {
 	yes_init
-	yes_sweep_one mmap
 	yes_sweep_one cfr
 	yes_sweep_one sendfile
 	yes_done

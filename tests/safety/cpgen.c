@@ -529,7 +529,7 @@ gen_modes(struct gen *g, struct cpcase *cc)
 static void
 gen_run(struct gen *g, struct cpcase *cc)
 {
-	static const char *const paths[] = { "rw", "mmap", "cfr", "splice",
+	static const char *const paths[] = { "rw", "cfr", "splice",
 	    "sendfile" };
 	static const char *const sizes[] = { "4096", "8192", "65536",
 	    "1048576" };

@@ -14,7 +14,7 @@ prog()
 }
 
 # The engine paths that BUFSZ_PATH can force.
-paths="rw mmap cfr splice sendfile"
+paths="rw cfr splice sendfile"
 
 # fact WHAT FILE: one fact about FILE (never through a link), printed
 # alike by GNU stat -c and the BSDs' stat -f: mode (the permission bits,

@@ -57,7 +57,7 @@ expect_lines()
 # portable_cat, each give ./expect, with exit 0 and nothing said.
 copies_whole()
 {
-	for _p in auto rw mmap cfr splice sendfile; do
+	for _p in auto rw cfr splice sendfile; do
 		export BUFSZ_PATH=$_p
 		rm -f out
 		"$ROOT/bin/cat" mnt/file > out 2>err ||
@@ -276,7 +276,7 @@ error_past_size_body()
 	lying_mount -E
 	expect_lines 256
 	printf x > pad
-	for _p in auto rw mmap cfr splice sendfile; do
+	for _p in auto rw cfr splice sendfile; do
 		export BUFSZ_PATH=$_p
 		for _prog in cat cp; do
 			rm -f out

@@ -12,7 +12,7 @@ prog()
 	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/usr/bin/tail"
 }
 
-PATHS="rw mmap cfr splice sendfile"
+PATHS="rw cfr splice sendfile"
 
 LC_ALL=C
 export LC_ALL
@@ -1609,7 +1609,7 @@ capsicum_same_buffer_body()
 	capsicum_or_skip
 	rescue_prog tail
 	lines 200000 > f
-	for p in auto rw mmap; do
+	for p in auto rw; do
 		export BUFSZ_PATH=$p
 		for opts in "-n 150000" "-c +5" "-r" "-c 1000000"; do
 			ktraced $opts < f > out

@@ -267,12 +267,13 @@ bad_environment_head()
 }
 bad_environment_body()
 {
-	for env in BUFSZ_PATH=fast BUFSZ_PATH= BUFSZ_SIZE=-1 BUFSZ_SIZE=; do
+	for env in BUFSZ_PATH=fast BUFSZ_PATH= BUFSZ_PATH=mmap BUFSZ_SIZE=-1 \
+	    BUFSZ_SIZE=; do
 		name=${env%%=*}
 		value=${env#*=}
 		case $name in
 		BUFSZ_PATH)
-			why="not auto, rw, mmap, cfr, splice or sendfile" ;;
+			why="not auto, rw, cfr, splice or sendfile" ;;
 		*)
 			why="not a size in bytes" ;;
 		esac
