@@ -493,6 +493,9 @@ cook_copy(int fd, const char *name, const struct stat *st)
 	if ((buf = (unsigned char *)bufsz_buffer(engine, st, &outst,
 	    &len)) == NULL)
 		err(1, "%s", name);
+	/* Read more than is formatted at a go and it leaves the cache. */
+	if (len > obufsz)
+		len = obufsz;
 	cook_reset(&cook);
 	progress_start(name, NULL);
 	while ((n = bufsz_read(fd, buf, len)) > 0) {
