@@ -347,7 +347,7 @@ can go without losing a case.  Host files FreeBSD does not compile
   `format_onto_own_input`); the formatting kept apart from the I/O, so
   that multibyte `-v` is right across any buffer boundary (`cook.c`;
   `v_multibyte`, `v_utf8_*`, `v_eucjp`, `buffer_boundaries`, and the
-  fuzzer's `tests/fuzz/cook_test`), and fast: about 180 of cook.c's
+  fuzzer's `tests/fuzz/cook_test`), and fast: about 250 of cook.c's
   lines are its tables, its word-at-a-time scan and its decoding of
   UTF-8 and of pairs of EUC-JP bytes, which put every random-bytes row
   and most text rows of `ONLY=fmt make bench` ahead of GNU's cat
