@@ -16,6 +16,7 @@
 #include "cook.h"
 
 static void	set_show(struct cook *);
+static unsigned char	show_form(int, int, char *);
 static void	set_stop(struct cook *);
 static int	single_byte(struct cook *, int);
 static void	cook_bridge(struct cook *, const unsigned char **, size_t *);
@@ -109,34 +110,42 @@ cook_flush(struct cook *ck)
 static void
 set_show(struct cook *ck)
 {
-	char *o;
-	int c, low;
+	int c;
 
-	for (c = 0; c < 256; c++) {
-		o = ck->ck_show[c];
-		low = c;
-		if (c == '\n') {
-			if ((ck->ck_flags & COOK_ENDS) != 0)
-				*o++ = '$';
-		} else if (c == '\t') {
-			if ((ck->ck_flags & COOK_TABS) != 0) {
-				*o++ = '^';
-				low = 'I';
-			}
-		} else if ((ck->ck_flags & COOK_VIS) != 0) {
-			if (c >= 0x80) {
-				*o++ = 'M';
-				*o++ = '-';
-				low = c & 0x7f;
-			}
-			if (low < 0x20 || low == 0x7f) {
-				*o++ = '^';
-				low = low == 0x7f ? '?' : low | 0x40;
-			}
+	for (c = 0; c < 256; c++)
+		ck->ck_showlen[c] = show_form(ck->ck_flags, c, ck->ck_show[c]);
+}
+
+/* Byte c as the options show it, into o (four bytes); its length. */
+static unsigned char
+show_form(int flags, int c, char *o)
+{
+	char *start;
+	int low;
+
+	start = o;
+	low = c;
+	if (c == '\n') {
+		if ((flags & COOK_ENDS) != 0)
+			*o++ = '$';
+	} else if (c == '\t') {
+		if ((flags & COOK_TABS) != 0) {
+			*o++ = '^';
+			low = 'I';
 		}
-		*o++ = (char)low;
-		ck->ck_showlen[c] = (unsigned char)(o - ck->ck_show[c]);
+	} else if ((flags & COOK_VIS) != 0) {
+		if (c >= 0x80) {
+			*o++ = 'M';
+			*o++ = '-';
+			low = c & 0x7f;
+		}
+		if (low < 0x20 || low == 0x7f) {
+			*o++ = '^';
+			low = low == 0x7f ? '?' : low | 0x40;
+		}
 	}
+	*o++ = (char)low;
+	return ((unsigned char)(o - start));
 }
 
 /*
@@ -184,10 +193,9 @@ single_byte(struct cook *ck, int c)
 	if (iswprint((wint_t)wc)) {
 		ck->ck_show[c][0] = (char)c;
 		ck->ck_showlen[c] = 1;
-	} else {
-		memcpy(ck->ck_show[c], ck->ck_show[0x80 | (wc & 0x7f)], 4);
-		ck->ck_showlen[c] = ck->ck_showlen[0x80 | (wc & 0x7f)];
-	}
+	} else
+		ck->ck_showlen[c] = show_form(ck->ck_flags,
+		    0x80 | (wc & 0x7f), ck->ck_show[c]);
 	return (1);
 }
 
