@@ -16,7 +16,8 @@
 # missing rather than install them: see packages.sh), ONLY=confine (only
 # what cat's sandbox costs, its section of the report on stdout),
 # ONLY=pipe (only cat -n into a pipe against the buffer size, likewise),
-# ONLY=fmt (only cat's formatting options, likewise).
+# ONLY=fmt (only cat's formatting options, likewise), ONLY=readers (only
+# cat and tail -c +1 into six readers, likewise).
 #
 # It fails only when one of the tree's programs crashes or gets a byte
 # wrong, never on a timing.
@@ -42,7 +43,9 @@ NOTES=$OUT/notes.txt
 # more than SLOWCAP s is timed once (busybox's yes into head -c 4G).
 # FMTTEXT and FMTBIN: the text and the random bytes cat formats; there
 # the cap is FMTCAP, so that the tools 60 times slower than ours (uutils'
-# cat -n) do not take most of the run over some 40 rows.
+# cat -n) do not take most of the run over some 40 rows.  RDSLOWRUNS:
+# the rounds of the readers' rows into sha256sum, whose own cost (some 6 s
+# a GiB on this project's machine) is most of every run.
 if [ "$QUICK" = 1 ]; then
 	BIG=$((32 * 1024 * 1024))
 	NDIRS=6 NFILES=300
@@ -74,6 +77,7 @@ else
 	SLOWCAP=10
 	FMTTEXT=$((32 * 1024 * 1024)) FMTBIN=$((64 * 1024 * 1024)) FMTCAP=2
 fi
+RDSLOWRUNS=3
 
 progress() {
 	echo "bench: $*" >&2
@@ -217,11 +221,16 @@ make_small() {
 	SMALLBYTES=$((NFILES * 4096))
 }
 
+# The big file alone serves the readers (ONLY=readers).
+make_big() {
+	head -c "$BIG" /dev/urandom > "$WORK/big" || exit 1
+	BIGSUM=$(cksum < "$WORK/big")
+}
+
 make_data() {
 	progress "making data: $BIG bytes," \
 	    "$NFILES files of 4 KiB in $NDIRS directories"
-	head -c "$BIG" /dev/urandom > "$WORK/big" || exit 1
-	BIGSUM=$(cksum < "$WORK/big")
+	make_big
 	# A sparse file of the same size: 1 MiB of data every 64 MiB.
 	: > "$WORK/sparse"
 	off=0
@@ -1204,6 +1213,99 @@ fmt_cases() {
 }
 
 # ---------------------------------------------------------------------------
+# The readers: BIG from each tool's cat, and from its tail -c +1, into a
+# pipe read by wc -c, cat (to /dev/null), dd bs=64k and bs=1M, sha256sum
+# and tail -c 1, the system's (GNU's where find_tools found it).  Which
+# way of filling the pipe is faster depends on the reader and the CPU, so
+# each row also times the reader alone on the file (tool "alone": R <
+# BIG), in the same rounds.  Rows go to readers.tsv (case, reader,
+# writer) in the order measured, for report.sh.
+
+# rd_cmd READER: the reader's command, run by sh -c with its stderr on its
+# stdout, where timeit puts both in a file: a count (wc -c), dd's record
+# of the bytes, a digest, or the last byte.  cat writes to /dev/null.
+rd_cmd() {
+	case $1 in
+	wc)	echo "${RDBIN}wc -c" ;;
+	cat)	echo "${RDBIN}cat > /dev/null" ;;
+	dd64k)	echo "${RDBIN}dd bs=65536 of=/dev/null" ;;
+	dd1m)	echo "${RDBIN}dd bs=1048576 of=/dev/null" ;;
+	sha256)	echo "$RDSHA" ;;
+	tail1)	echo "${RDBIN}tail -c 1" ;;
+	esac
+}
+
+# What the reader must have seen, against what it shows: the size (wc,
+# dd), the digest, the last byte.  cat shows nothing: its warm-up reads
+# the tool's output again into wc -c; every run is checked by status.
+case_rd() {
+	out=$WORK/rd.out
+	if [ "$1" = alone ]; then
+		run "$RDCASE" alone "$3" -i "$WORK/big" -o "$out" \
+		    sh -c "exec 2>&1 $RDCMD" || return 1
+	else
+		run "$RDCASE" "$1" "$3" -o "$out" $2 $RDOPTS "$WORK/big" \
+		    '|' sh -c "exec 2>&1 $RDCMD" || return 1
+	fi
+	want=$BIG
+	case $RDKEY in
+	wc)	got=$(tr -d ' \n' < "$out") ;;
+	dd*)	got=$(awk '/bytes/ { print $1; exit }' "$out") ;;
+	sha256)	got=$(awk '{ print $1; exit }' "$out") want=$RDSUM ;;
+	tail1)	got=$(od -An -tx1 < "$out" | tr -d ' \n') want=$RDLAST ;;
+	cat)	[ "$3" = 0 ] && [ "$1" != alone ] || return 0
+		got=$($2 $RDOPTS "$WORK/big" | "${RDBIN}cat" | wc -c |
+		    tr -d ' ') ;;
+	esac
+	[ "$got" = "$want" ] && return 0
+	fail "$1" "$RDCASE run $3: the reader saw ${got:-nothing}, not $want"
+	return 1
+}
+
+readers_cases() {
+	RDBIN=${GNUBIN:+$GNUBIN/}
+	RDSHA=$(command -v sha256sum || command -v sha256)
+	progress "readers: the file's digest and last byte"
+	RDSUM=
+	[ -z "$RDSHA" ] || RDSUM=$($RDSHA < "$WORK/big" | awk '{ print $1 }')
+	RDLAST=$(tail -c 1 "$WORK/big" | od -An -tx1 | tr -d ' \n')
+	# The CPU the rows ran on, for the report and the summary:
+	# /proc/cpuinfo's model name, with its family and model, or "-".
+	printf 'rdcpu\t%s\n' "$(awk -F': *' '
+	    /^model name/ && !m { m = $2 }
+	    /^cpu family/ && !f { f = $2 }
+	    /^model\t/ && !n { n = $2 }
+	    END { print m ? m " (family " f ", model " n ")" : "-" }' \
+	    /proc/cpuinfo 2>/dev/null || echo -)" >> "$OUT/params.tsv"
+	: > "$OUT/readers.tsv"
+	writers=cat
+	[ -n "$(tool_cmd tail ours)" ] && writers="cat tail"
+	rd_runs=$RUNS
+	# measure() sets r, c, t, i, j and n: other names here.
+	for rw in $writers; do
+		RDOPTS=
+		[ $rw = tail ] && RDOPTS="-c +1"
+		for RDKEY in wc cat dd64k dd1m sha256 tail1; do
+			if [ $RDKEY = sha256 ] && [ -z "$RDSHA" ]; then
+				note "skipped: rd_sha256_$rw (no sha256sum here)"
+				continue
+			fi
+			RDCMD=$(rd_cmd $RDKEY)
+			RDCASE=rd_${RDKEY}_$rw
+			printf '%s\t%s\t%s\n' "$RDCASE" $RDKEY $rw \
+			    >> "$OUT/readers.tsv"
+			eval "case_$RDCASE() { case_rd \"\$@\"; }"
+			RUNS=$rd_runs
+			[ $RDKEY != sha256 ] || [ "$RUNS" -le "$RDSLOWRUNS" ] ||
+			    RUNS=$RDSLOWRUNS
+			measure "$RDCASE" $rw $(tools_for $rw) alone
+		done
+	done
+	RUNS=$rd_runs
+	rm -f "$WORK/rd.out"
+}
+
+# ---------------------------------------------------------------------------
 
 main() {
 	if [ "$QUICK" = 1 ]; then
@@ -1270,6 +1372,14 @@ main() {
 		    "$QUICK" "$BIG" "$NFILES" "$NDIRS" "$NSTRACE" "$WINDOW"
 		exit $FAILED
 	fi
+	if [ "${ONLY:-}" = readers ]; then
+		progress "making data: $BIG bytes"
+		make_big
+		readers_cases
+		SECTION=readers sh "$(dirname "$0")/report.sh" "$OUT" 0 \
+		    "$QUICK" "$BIG" "$NFILES" "$NDIRS" "$NSTRACE" "$WINDOW"
+		exit $FAILED
+	fi
 	make_data
 
 	progress "limits"
@@ -1300,6 +1410,7 @@ main() {
 		measure $c yes
 	done
 	tail_cases
+	readers_cases
 	count_syscalls
 	confine_cost
 	ELAPSED=$(( $(date +%s) - START ))

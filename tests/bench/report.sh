@@ -975,6 +975,128 @@ EOF
 	}' "$OUT/notes.txt" 2>/dev/null
 }
 
+# The readers: readers.tsv (bench.sh's readers_cases: case, reader,
+# writer, in the order measured) and the runs.  A row a writer and
+# reader: each tool's median seconds (min–max) and the reader's alone on
+# the file; ours over each peer, the median of per-round ratios of time
+# (below 1: ours is faster); the peers whose min–max overlaps ours'; the
+# fastest median.  Writes readers.dat (label, the five medians, the three
+# ratios, overlap, fastest) for summary.sh.
+readers_cases() {
+	[ -s "$OUT/readers.tsv" ] || return 0
+	cpu=$(param rdcpu)
+	case $cpu in
+	-)	cpu="not known: /proc/cpuinfo has no model name here" ;;
+	\?)	cpu="not recorded" ;;
+	esac
+	# In the full report, a part of its own after tail's.
+	[ "${SECTION:-}" = readers ] || printf '\n## Readers\n'
+	cat <<EOF
+
+### cat and tail -c +1 into six readers
+
+$(gb "$BIG") of random bytes, cached, from each tool's cat and from its
+tail -c +1 into a pipe read by the system's wc -c, cat (to /dev/null),
+dd (of=/dev/null), sha256sum and tail -c 1; "alone" is the reader given
+the file itself (\`R < file\`), measured in the same rounds.  wc -c and
+tail -c 1 do not read a file: they take its size, or seek to its end,
+so alone they only start and stop.  Each run's reader showed what it
+read (a count, dd's record of the bytes, the digest, the last byte); cat
+showed it on each tool's warm-up, into wc -c.
+
+- CPU: $cpu
+
+Seconds are the median (min–max) of the runs, the tools interleaved
+(sha256sum's rows: fewer rounds, its own cost being most of each run).
+ours/X is the median of per-round ratios of time: below 1, ours is
+faster.  Overlap names the peers whose min–max overlaps ours', which the
+runs cannot tell apart from ours.
+
+| writer → pipe → reader | ours | GNU | busybox | uutils | alone | ours/GNU | ours/busybox | ours/uutils | overlap | fastest |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|
+EOF
+	awk -F'\t' -v dat="$OUT/readers.dat" -v size="$(gb "$BIG")" \
+	    "$AWKLIB"'
+	function vals(c, t,    j) {
+		for (j = 1; j <= n[c, t]; j++) a[j] = sec[c, t, j]
+		return n[c, t]
+	}
+	function cell(c, t,    m) {
+		if (!((c, t) in n)) return "—"
+		m = vals(c, t)
+		if (m == 1)
+			return sprintf("%.3f (1 run)", a[1])
+		return sprintf("%.3f (%.3f–%.3f)", median(a, m), minof(a, m),
+		    maxof(a, m))
+	}
+	function med(c, t) {
+		if (!((c, t) in n)) return "—"
+		return sprintf("%.3f", median(a, vals(c, t)))
+	}
+	function ratio(c, t,    r, np, p) {
+		np = 0
+		for (r = 1; r <= 1000; r++)
+			if ((c, "ours", r) in k && (c, t, r) in k)
+				p[++np] = k[c, "ours", r] / k[c, t, r]
+		return np ? sprintf("%.2f", median(p, np)) : "—"
+	}
+	FILENAME ~ /readers.tsv$/ {
+		row[++nr] = $1
+		rd = $2 == "wc" ? "wc -c" : $2 == "cat" ? "cat" : \
+		    $2 == "dd64k" ? "dd bs=64k" : $2 == "dd1m" ? "dd bs=1M" : \
+		    $2 == "sha256" ? "sha256sum" : "tail -c 1"
+		wr = $3 == "cat" ? "cat" : "tail -c +1"
+		label[$1] = sprintf("%s %s → pipe → `%s`", wr, size, rd)
+		next
+	}
+	($1 in label) && $3 > 0 && $8 == 0 {
+		c = $1; t = $2
+		sec[c, t, ++n[c, t]] = $4
+		k[c, t, $3] = $4
+	}
+	END {
+		split("ours gnu busybox uutils", tools, " ")
+		for (i = 1; i <= nr; i++) {
+			c = row[i]
+			over = ""
+			best = "—"
+			if ((c, "ours") in n) {
+				vals(c, "ours")
+				olo = minof(a, n[c, "ours"])
+				ohi = maxof(a, n[c, "ours"])
+			}
+			for (j = 1; j <= 4; j++) {
+				t = tools[j]
+				if (!((c, t) in n)) continue
+				m = vals(c, t)
+				if (j > 1 && (c, "ours") in n && \
+				    minof(a, m) <= ohi && maxof(a, m) >= olo)
+					over = over (over == "" ? "" : ", ") t
+				if (best == "—" || median(a, m) < bm) {
+					best = t; bm = median(a, m)
+				}
+			}
+			if (over == "") over = (c, "ours") in n ? "none" : "—"
+			printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			    label[c], cell(c, "ours"), cell(c, "gnu"),
+			    cell(c, "busybox"), cell(c, "uutils"),
+			    cell(c, "alone"), ratio(c, "gnu"),
+			    ratio(c, "busybox"), ratio(c, "uutils"), over, best
+			printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+			    label[c], med(c, "ours"), med(c, "gnu"),
+			    med(c, "busybox"), med(c, "uutils"), med(c, "alone"),
+			    ratio(c, "gnu"), ratio(c, "busybox"),
+			    ratio(c, "uutils"), over, best > dat
+		}
+	}' "$OUT/readers.tsv" "$OUT/runs.tsv"
+	# Alone (ONLY=readers), the section carries its own notes.
+	[ "${SECTION:-}" = readers ] || return 0
+	awk '/rd_/ {
+		if (!n++) printf "\nNotes:\n\n"
+		print "- " $0
+	}' "$OUT/notes.txt" 2>/dev/null
+}
+
 main() {
 	if [ "${SECTION:-}" = confine ]; then
 		confine_cases
@@ -987,6 +1109,11 @@ main() {
 	if [ "${SECTION:-}" = fmt ]; then
 		rm -f "$OUT/fmt.dat"
 		fmt_cases
+		return
+	fi
+	if [ "${SECTION:-}" = readers ]; then
+		rm -f "$OUT/readers.dat"
+		readers_cases
 		return
 	fi
 	bigname=$(gb "$BIG")
@@ -1008,6 +1135,7 @@ main() {
 		cp_cases
 		yes_cases
 		tail_cases
+		readers_cases
 	} > "$R"
 
 	# The bar charts draw the .dat files the tables wrote.

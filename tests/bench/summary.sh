@@ -2,8 +2,9 @@
 #
 # summary.sh: the summary of a make bench run, for docs/bench/summary.md,
 # from the files report.sh left in OUTDIR: a table of each case's median
-# for each tool, the best of each row in bold, and one of cat's
-# formatting options, ours against GNU's.
+# for each tool, the best of each row in bold, one of cat's formatting
+# options, ours against GNU's, and one of cat and tail -c +1 into six
+# readers, with the CPU they ran on.
 #
 #	sh summary.sh OUTDIR
 #
@@ -233,6 +234,29 @@ min–max overlap, so that the runs cannot tell the two apart.
 EOF
 	awk -F'\t' '{ printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $4,
 	    $5 }' "$OUT/fmt.dat"
+fi
+
+# The readers: a table of their own, from report.sh's readers.dat (case;
+# the medians of ours, GNU, busybox, uutils and the reader alone; ours
+# over each; overlap; fastest), with the CPU they ran on.
+if has readers.dat; then
+	cpu=$(awk -F'\t' '$1 == "rdcpu" { print $2 }' "$OUT/params.tsv")
+	case $cpu in
+	-)	cpu="not known (/proc/cpuinfo has no model name there)" ;;
+	'')	cpu="not recorded" ;;
+	esac
+	cat <<EOF
+
+cat and tail -c +1 into six readers, on CPU: $cpu.  Seconds, medians;
+"alone" is the reader given the file itself.  ours/X is the median of
+per-round ratios of time, below 1 where ours is faster; overlap names
+the peers whose min–max overlaps ours'.
+
+| writer → pipe → reader | ours | GNU | busybox | uutils | alone | ours/GNU | ours/busybox | ours/uutils | overlap | fastest |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |
+EOF
+	awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+	    $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 }' "$OUT/readers.dat"
 fi
 
 if [ -n "$docdir" ]; then
