@@ -15,14 +15,26 @@
 
 #include "cook.h"
 
+#ifndef __always_inline
+/* <sys/cdefs.h> has it on the BSDs and with glibc; musl has no such file. */
+#define	__always_inline	inline
+#endif
+
 static void	set_show(struct cook *);
 static unsigned char	show_form(int, int, char *);
 static void	set_stop(struct cook *);
 static int	single_byte(struct cook *, int);
 static void	cook_bridge(struct cook *, const unsigned char **, size_t *);
 static size_t	cook_run(struct cook *, const unsigned char *, size_t, int);
+static __always_inline size_t	skim(int, struct cook *,
+		    const unsigned char *, size_t, char **, const char *,
+		    size_t *);
+static size_t	skim_for(struct cook *, const unsigned char *, size_t,
+		    char **, const char *, size_t *);
 static size_t	copy_shown(struct cook *, const unsigned char *, size_t);
-static int	begin_line(struct cook *, unsigned char);
+static inline size_t	end_line(struct cook *, char *, const unsigned char *,
+		    size_t);
+static inline int	begin_line(struct cook *, unsigned char);
 static void	put_number(struct cook *);
 static void	reset_number(struct cook *);
 static void	put_shown(struct cook *, unsigned char);
@@ -149,24 +161,25 @@ show_form(int flags, int c, char *o)
 }
 
 /*
- * The bytes that the tables cannot format alone: a newline, when a line's
- * start matters, and under -v in a multibyte locale the bytes that may
- * begin a character.
+ * What words are searched for, and the bytes that the tables cannot
+ * format alone: a newline, when a line's start matters, and under -v in
+ * a multibyte locale the bytes that may begin a character.
  */
 static void
 set_stop(struct cook *ck)
 {
-	int c, mb;
+	int c;
 
 	ck->ck_linewise = (ck->ck_flags & (COOK_NUMBER | COOK_SQUEEZE)) != 0;
-	for (c = 0; c < 256; c++) {
-		if (!ck->ck_mbvis)
-			mb = 0;
-		else if (ck->ck_utf8)
-			mb = c >= 0xc2 && c <= 0xf4;
+	ck->ck_marks = ck->ck_flags & (COOK_VIS | COOK_TABS);
+	if (ck->ck_linewise || (ck->ck_flags & COOK_ENDS) != 0)
+		ck->ck_marks |= COOK_ENDS;
+	ck->ck_stop['\n'] = (unsigned char)ck->ck_linewise;
+	for (c = 0x80; c < 256 && ck->ck_mbvis; c++) {
+		if (ck->ck_utf8)
+			ck->ck_stop[c] = c >= 0xc2 && c <= 0xf4;
 		else
-			mb = c >= 0x80 && !single_byte(ck, c);
-		ck->ck_stop[c] = (c == '\n' && ck->ck_linewise) || mb;
+			ck->ck_stop[c] = !single_byte(ck, c);
 	}
 }
 
@@ -273,27 +286,28 @@ bytes_equal(uint64_t w, uint64_t v)
 
 /*
  * The high bit of each byte of w that the options format: a control byte
- * or one from 0x7f up (-v), a tab (-T), a newline (-E, or where a line's
- * start matters).  Each byte is tested apart, with no carry between.
+ * or one from 0x7f up (-v), a tab (-T), a newline (COOK_ENDS: -E, or
+ * where a line's start matters).  Each byte is tested apart, with no
+ * carry between.
  */
 static inline uint64_t
-special_bytes(int flags, uint64_t w)
+special_bytes(int marks, uint64_t w)
 {
 	uint64_t mark, low;
 
 	low = w & LOWS;
 	mark = 0;
-	if ((flags & COOK_VIS) != 0) {
+	if ((marks & COOK_VIS) != 0) {
 		mark = (~(low + ONES * 0x60) & ~w) | ((low + ONES) | w);
-		if ((flags & COOK_TABS) == 0)
+		if ((marks & COOK_TABS) == 0)
 			mark &= ~bytes_equal(w, ONES * '\t');
-		if ((flags & (COOK_NUMBER | COOK_SQUEEZE | COOK_ENDS)) == 0)
+		if ((marks & COOK_ENDS) == 0)
 			mark &= ~bytes_equal(w, ONES * '\n');
 		return (mark & HIGHS);
 	}
-	if ((flags & COOK_TABS) != 0)
+	if ((marks & COOK_TABS) != 0)
 		mark |= bytes_equal(w, ONES * '\t');
-	if ((flags & (COOK_NUMBER | COOK_SQUEEZE | COOK_ENDS)) != 0)
+	if ((marks & COOK_ENDS) != 0)
 		mark |= bytes_equal(w, ONES * '\n');
 	return (mark);
 }
@@ -326,74 +340,167 @@ first_marked(uint64_t mark)
 }
 
 /*
+ * Format the words at p while there is room, and return how many bytes
+ * that is.  It stops short of a byte that the tables cannot format alone
+ * or of a word with many marks, and *left is how many bytes the caller
+ * must then do one at a time.  A word is taken whole and its marked bytes
+ * one after another, so that where the next word starts does not wait on
+ * where this one's marks are.
+ */
+static __always_inline size_t
+skim(int marks, struct cook *ck, const unsigned char *p, size_t n,
+    char **op, const char *end, size_t *left)
+{
+	uint64_t few, m, w;
+	size_t i, j, next, pos, skip;
+	char *o;
+	unsigned char c;
+
+	o = *op;
+	*left = 0;
+	/* Sixteen bytes, so that eight can be copied from inside a word. */
+	for (i = 0; n - i >= 16 && o <= end; i = next) {
+		next = i + 8;
+		w = load_word(p + i);
+		if ((m = special_bytes(marks, w)) == 0) {
+			memcpy(o, p + i, 8);
+			o += 8;
+			continue;
+		}
+		few = m & (m - 1);
+		if ((few & (few - 1)) != 0) {
+			/* Binary, most likely: byte by byte costs less. */
+			*op = o;
+			*left = 32;
+			return (i);
+		}
+		for (pos = 0; m != 0; m &= m - 1) {
+			j = first_marked(m);
+			c = p[i + j];
+			/* The bytes before it, and more that are overwritten. */
+			memcpy(o, p + i + pos, 8);
+			if (!ck->ck_stop[c]) {
+				o += j - pos;
+				memcpy(o, ck->ck_show[c], 4);
+				o += ck->ck_showlen[c];
+				pos = j + 1;
+				continue;
+			}
+			/* A newline where a line's start matters, or a stop. */
+			if (c != '\n' || o > end) {
+				*op = o + (j - pos);
+				*left = 1;
+				return (i + j);
+			}
+			o += j - pos;
+			pos = j + 1;
+			skip = end_line(ck, o, p + i + pos, n - i - pos);
+			o = ck->ck_obuf + ck->ck_olen;
+			if (skip > 0) {
+				/* Empty lines were squeezed: go on after them. */
+				next = i + pos + skip;
+				pos = 8;
+				break;
+			}
+		}
+		if (pos < 8) {
+			memcpy(o, p + i + pos, 8);
+			o += 8 - pos;
+		}
+	}
+	*op = o;
+	return (i);
+}
+
+/* skim with the marks a constant, as it runs for every word. */
+static size_t
+skim_for(struct cook *ck, const unsigned char *p, size_t n, char **op,
+    const char *end, size_t *left)
+{
+
+	switch (ck->ck_marks) {
+	case COOK_VIS:
+		return (skim(COOK_VIS, ck, p, n, op, end, left));
+	case COOK_VIS | COOK_TABS:
+		return (skim(COOK_VIS | COOK_TABS, ck, p, n, op, end, left));
+	case COOK_VIS | COOK_ENDS:
+		return (skim(COOK_VIS | COOK_ENDS, ck, p, n, op, end, left));
+	case COOK_TABS:
+		return (skim(COOK_TABS, ck, p, n, op, end, left));
+	case COOK_TABS | COOK_ENDS:
+		return (skim(COOK_TABS | COOK_ENDS, ck, p, n, op, end, left));
+	case COOK_ENDS:
+		return (skim(COOK_ENDS, ck, p, n, op, end, left));
+	default:
+		return (skim(COOK_VIS | COOK_TABS | COOK_ENDS, ck, p, n, op,
+		    end, left));
+	}
+}
+
+/*
  * Format bytes at p, at most n, and return how many: up to a multibyte
- * character that the chunk's end cuts, just past a newline that ends a
- * line, or until less than COOK_ROOM is left in the buffer.
- * Bytes that are not special, as most bytes of text are not, are copied
- * a word at a time.
+ * character that the chunk's end cuts, or until less than COOK_ROOM is
+ * left in the buffer.  Bytes that are not special, as most bytes of text
+ * are not, are copied a word at a time, and a line's start is dealt with
+ * here, as short lines make it as common as a word.
  */
 static size_t
 copy_shown(struct cook *ck, const unsigned char *p, size_t n)
 {
-	uint64_t mark;
-	size_t i, k, used;
+	size_t i, left, used;
 	char *o, *end;
 	unsigned char c;
-	int flags;
 
-	flags = ck->ck_flags;
 	o = ck->ck_obuf + ck->ck_olen;
 	end = ck->ck_obuf + ck->ck_obufsz - COOK_ROOM;
-	for (i = 0, k = 0; i < n && o <= end; i++, k--) {
-		if (k == 0 && n - i >= 8) {
-			/* Its plain bytes, and more that are overwritten. */
-			mark = special_bytes(flags, load_word(p + i));
-			memcpy(o, p + i, 8);
-			if (mark == 0) {
-				o += 8;
-				i += 7;
-				k = 1;
-				continue;
-			}
-			/* Text has one special byte a word; binary has more. */
-			if ((mark & (mark - 1)) == 0) {
-				o += first_marked(mark);
-				i += first_marked(mark);
-				k = 1;
-			} else
-				k = 8;
-		} else if (k == 0)
-			k = 1;
-		c = p[i];
-		/*
-		 * A stop, unless this is UTF-8 and the next byte could not
-		 * continue a character, as in most binary input: then the
-		 * byte is shown by itself.  Tested together, as each test
-		 * is a coin toss there.
-		 */
-		if (ck->ck_stop[c] & ((c == '\n') | !ck->ck_utf8 |
-		    (i + 1 == n) | ((p[i + 1 < n ? i + 1 : i] & 0xc0) == 0x80))) {
-			if (c == '\n') {
-				memcpy(o, ck->ck_show[c], 4);
-				o += ck->ck_showlen[c];
-				ck->ck_olen = (size_t)(o - ck->ck_obuf);
-				ck->ck_bol = 1;
-				return (i + 1);
-			}
-			ck->ck_olen = (size_t)(o - ck->ck_obuf);
-			if ((used = put_multibyte(ck, p + i, n - i, 0)) == 0)
-				break;
-			o = ck->ck_obuf + ck->ck_olen;
-			i += used - 1;
-			k = 1;
+	for (i = 0, left = 0; i < n && o <= end; i += used) {
+		if (left == 0 && n - i >= 16) {
+			used = skim_for(ck, p + i, n - i, &o, end, &left);
 			continue;
 		}
-		memcpy(o, ck->ck_show[c], 4);
-		o += ck->ck_showlen[c];
+		c = p[i];
+		if (c == '\n' && ck->ck_linewise) {
+			used = 1 + end_line(ck, o, p + i + 1, n - i - 1);
+			o = ck->ck_obuf + ck->ck_olen;
+		} else if (ck->ck_stop[c] & (!ck->ck_utf8 | (i + 1 == n) |
+		    ((p[i + 1 < n ? i + 1 : i] & 0xc0) == 0x80))) {
+			/*
+			 * A stop, unless this is UTF-8 and the next byte could
+			 * not continue a character, as in most binary input:
+			 * then the byte is shown by itself.  Tested together,
+			 * as each test is a coin toss there.
+			 */
+			ck->ck_olen = (size_t)(o - ck->ck_obuf);
+			if ((used = put_multibyte(ck, p + i, n - i, 0)) == 0)
+				return (i);
+			o = ck->ck_obuf + ck->ck_olen;
+		} else {
+			memcpy(o, ck->ck_show[c], 4);
+			o += ck->ck_showlen[c];
+			used = 1;
+		}
+		left = left > used ? left - used : 0;
 	}
 	ck->ck_olen = (size_t)(o - ck->ck_obuf);
-	if (i > 0)
-		ck->ck_bol = 0;
+	return (i);
+}
+
+/*
+ * A newline, shown at o, where a line's start matters: the next line
+ * begins at p, of which n bytes are there, and is numbered, or squeezed
+ * away with the empty lines after it.  Returns how many bytes of p that
+ * took; the output ends at ck_olen.
+ */
+static inline size_t
+end_line(struct cook *ck, char *o, const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	memcpy(o, ck->ck_show['\n'], 4);
+	ck->ck_olen = (size_t)(o - ck->ck_obuf) + ck->ck_showlen['\n'];
+	ck->ck_bol = 1;
+	for (i = 0; i < n && !begin_line(ck, p[i]); i++)
+		;
 	return (i);
 }
 
@@ -401,7 +508,7 @@ copy_shown(struct cook *ck, const unsigned char *p, size_t n)
  * A line begins with c: number it, or squeeze it away (return 0) when it
  * is an empty line after another.
  */
-static int
+static inline int
 begin_line(struct cook *ck, unsigned char c)
 {
 	int flags;

@@ -48,6 +48,9 @@ struct cook {
 	/* Set once, by cook_init. */
 	int		ck_flags;
 	int		ck_linewise;	/* -n, -b or -s: a line's start matters */
+	int		ck_marks;	/* -v, -T, and COOK_ENDS for a newline
+					   that matters: what a word is
+					   searched for */
 	int		ck_mbvis;	/* -v in a multibyte locale */
 	int		ck_utf8;	/* ...which is UTF-8 */
 	char		ck_show[256][4]; /* each byte as the options show it */
