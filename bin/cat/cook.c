@@ -298,12 +298,16 @@ special_bytes(int marks, uint64_t w)
 	low = w & LOWS;
 	mark = 0;
 	if ((marks & COOK_VIS) != 0) {
-		mark = (~(low + ONES * 0x60) & ~w) | ((low + ONES) | w);
-		if ((marks & COOK_TABS) == 0)
-			mark &= ~bytes_equal(w, ONES * '\t');
-		if ((marks & COOK_ENDS) == 0)
-			mark &= ~bytes_equal(w, ONES * '\n');
-		return (mark & HIGHS);
+		/* Below 0x20, but a tab or a newline that is not searched for. */
+		mark = ~(low + ONES * 0x60);
+		if ((marks & (COOK_TABS | COOK_ENDS)) == 0)
+			mark &= ~((low + ONES * 0x77) & ~(low + ONES * 0x75));
+		else if ((marks & COOK_TABS) == 0)
+			mark &= (low ^ ONES * '\t') + LOWS;
+		else if ((marks & COOK_ENDS) == 0)
+			mark &= (low ^ ONES * '\n') + LOWS;
+		/* 0x7f, and from 0x80 up. */
+		return ((mark | (low + ONES) | w) & HIGHS);
 	}
 	if ((marks & COOK_TABS) != 0)
 		mark |= bytes_equal(w, ONES * '\t');
