@@ -433,6 +433,9 @@ proc_file_body()
 	[ -r /proc/self/stat ] || atf_skip "no /proc here"
 	sleep 100 &
 	echo $! > sleep.pid
+	# Until the child has run sleep, its stat names the shell.
+	wait_until grep -q '(sleep)' /proc/$!/stat ||
+	    atf_fail "sleep did not start"
 	timeout 2 "$(prog)" -f /proc/$!/stat > out 2> err
 	kill "$(cat sleep.pid)"
 	atf_check -o inline:'1\n' grep -c '(sleep)' out
