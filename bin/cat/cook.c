@@ -355,34 +355,34 @@ static __always_inline size_t
 skim(int marks, struct cook *ck, const unsigned char *p, size_t n,
     char **op, const char *end, size_t *left)
 {
-	uint64_t few, m, w;
-	size_t i, j, next, pos, skip;
+	const unsigned char *q, *last, *next;
+	uint64_t few, m;
+	size_t j, pos, skip;
 	char *o;
 	unsigned char c;
 
 	o = *op;
 	*left = 0;
 	/* Sixteen bytes, so that eight can be copied from inside a word. */
-	for (i = 0; n - i >= 16 && o <= end; i = next) {
-		next = i + 8;
-		w = load_word(p + i);
-		if ((m = special_bytes(marks, w)) == 0) {
-			memcpy(o, p + i, 8);
+	last = p + n - 16;
+	for (q = p; q <= last && o <= end; q = next) {
+		next = q + 8;
+		if ((m = special_bytes(marks, load_word(q))) == 0) {
+			memcpy(o, q, 8);
 			o += 8;
 			continue;
 		}
 		few = m & (m - 1);
 		if ((few & (few - 1)) != 0) {
 			/* Binary, most likely: byte by byte costs less. */
-			*op = o;
 			*left = 32;
-			return (i);
+			break;
 		}
 		for (pos = 0; m != 0; m &= m - 1) {
 			j = first_marked(m);
-			c = p[i + j];
+			c = q[j];
 			/* The bytes before it, and more that are overwritten. */
-			memcpy(o, p + i + pos, 8);
+			memcpy(o, q + pos, 8);
 			if (!ck->ck_stop[c]) {
 				o += j - pos;
 				memcpy(o, ck->ck_show[c], 4);
@@ -394,26 +394,26 @@ skim(int marks, struct cook *ck, const unsigned char *p, size_t n,
 			if (c != '\n' || o > end) {
 				*op = o + (j - pos);
 				*left = 1;
-				return (i + j);
+				return ((size_t)(q - p) + j);
 			}
 			o += j - pos;
 			pos = j + 1;
-			skip = end_line(ck, o, p + i + pos, n - i - pos);
+			skip = end_line(ck, o, q + pos, n - (size_t)(q - p) - pos);
 			o = ck->ck_obuf + ck->ck_olen;
 			if (skip > 0) {
 				/* Empty lines were squeezed: go on after them. */
-				next = i + pos + skip;
+				next = q + pos + skip;
 				pos = 8;
 				break;
 			}
 		}
 		if (pos < 8) {
-			memcpy(o, p + i + pos, 8);
+			memcpy(o, q + pos, 8);
 			o += 8 - pos;
 		}
 	}
 	*op = o;
-	return (i);
+	return ((size_t)(q - p));
 }
 
 /* skim with the marks a constant, as it runs for every word. */
