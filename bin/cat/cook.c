@@ -38,6 +38,8 @@ static inline int	begin_line(struct cook *, unsigned char);
 static void	put_number(struct cook *);
 static void	reset_number(struct cook *);
 static void	put_shown(struct cook *, unsigned char);
+static size_t	show_pairs(struct cook *, const unsigned char *, size_t,
+		    char **, const char *);
 static size_t	put_multibyte(struct cook *, const unsigned char *, size_t,
 		    int);
 static int	pair_kind(struct cook *, const unsigned char *);
@@ -61,6 +63,7 @@ cook_init(struct cook *ck, int flags, char *obuf, size_t obufsz,
 	ck->ck_mbvis = (flags & COOK_VIS) != 0 && MB_CUR_MAX > 1;
 	ck->ck_utf8 = ck->ck_mbvis &&
 	    strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	ck->ck_pairs = ck->ck_mbvis && !ck->ck_utf8;
 	ck->ck_obuf = obuf;
 	ck->ck_obufsz = obufsz;
 	ck->ck_flush = flush;
@@ -181,6 +184,13 @@ set_stop(struct cook *ck)
 		else
 			ck->ck_stop[c] = !single_byte(ck, c);
 	}
+	/*
+	 * A byte that begins no pair is shown alone, whatever follows it;
+	 * those below 0x80 share the first row.
+	 */
+	for (c = 0; c < 256 && ck->ck_pairs; c = c == 0 ? 0x80 : c + 1)
+		if (!ck->ck_stop[c])
+			memset(ck->ck_pair[c], PAIR_NOTHING, 256);
 }
 
 /*
@@ -451,7 +461,7 @@ skim_for(struct cook *ck, const unsigned char *p, size_t n, char **op,
 static size_t
 copy_shown(struct cook *ck, const unsigned char *p, size_t n)
 {
-	size_t i, left, used;
+	size_t i, left, more, used;
 	char *o, *end;
 	unsigned char c;
 
@@ -460,6 +470,12 @@ copy_shown(struct cook *ck, const unsigned char *p, size_t n)
 	for (i = 0, left = 0; i < n && o <= end; i += used) {
 		if (left == 0 && n - i >= 16) {
 			used = skim_for(ck, p + i, n - i, &o, end, &left);
+			if (left > 1 && ck->ck_pairs) {
+				more = show_pairs(ck, p + i + used,
+				    n - i - used, &o, end);
+				used += more;
+				left = left > more ? left - more : 0;
+			}
 			continue;
 		}
 		c = p[i];
@@ -582,6 +598,54 @@ put_shown(struct cook *ck, unsigned char c)
 
 	memcpy(ck->ck_obuf + ck->ck_olen, ck->ck_show[c], 4);
 	ck->ck_olen += ck->ck_showlen[c];
+}
+
+/*
+ * Bytes taken a pair at a time before words are tried again: binary
+ * input or text of two-byte characters stays on this path, and text
+ * after them leaves it soon.
+ */
+#define	PAIRS_RUN	256
+
+/*
+ * Binary input, or text of two-byte characters, under -v in a multibyte
+ * locale other than UTF-8: from p (n bytes), for up to PAIRS_RUN bytes
+ * or until less than COOK_ROOM is left at *op, the pairs shown as
+ * put_multibyte showed them when it met them first.  Returns the bytes
+ * used: it stops short of a pair not known yet, or one that needs more
+ * bytes, and of a newline where a line's start matters.
+ */
+static size_t
+show_pairs(struct cook *ck, const unsigned char *p, size_t n, char **op,
+    const char *end)
+{
+	const unsigned char *q, *last;
+	char *o;
+	unsigned char k;
+
+	o = *op;
+	last = p + (n < PAIRS_RUN ? n : PAIRS_RUN) - 1;
+	for (q = p; q < last && o <= end; ) {
+		if (*q == '\n' && ck->ck_linewise)
+			break;
+		k = ck->ck_pair[*q >= 0x80 ? *q : 0][q[1]];
+		if (k == PAIR_NOTHING) {
+			memcpy(o, ck->ck_show[*q], 4);
+			o += ck->ck_showlen[*q];
+			q++;
+		} else if (k == PAIR_PRINT) {
+			memcpy(o, q, 2);
+			o += 2;
+			q += 2;
+		} else if (k >= 0x80) {
+			memcpy(o, ck->ck_show[k], 4);
+			o += ck->ck_showlen[k];
+			q += 2;
+		} else
+			break;
+	}
+	*op = o;
+	return ((size_t)(q - p));
 }
 
 /*
