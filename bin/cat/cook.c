@@ -63,7 +63,6 @@ cook_init(struct cook *ck, int flags, char *obuf, size_t obufsz,
 	ck->ck_mbvis = (flags & COOK_VIS) != 0 && MB_CUR_MAX > 1;
 	ck->ck_utf8 = ck->ck_mbvis &&
 	    strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	ck->ck_pairs = ck->ck_mbvis && !ck->ck_utf8;
 	ck->ck_obuf = obuf;
 	ck->ck_obufsz = obufsz;
 	ck->ck_flush = flush;
@@ -188,7 +187,7 @@ set_stop(struct cook *ck)
 	 * A byte that begins no pair is shown alone, whatever follows it;
 	 * those below 0x80 share the first row.
 	 */
-	for (c = 0; c < 256 && ck->ck_pairs; c = c == 0 ? 0x80 : c + 1)
+	for (c = 0; c < 256 && ck->ck_mbvis; c = c == 0 ? 0x80 : c + 1)
 		if (!ck->ck_stop[c])
 			memset(ck->ck_pair[c], PAIR_NOTHING, 256);
 }
@@ -470,7 +469,7 @@ copy_shown(struct cook *ck, const unsigned char *p, size_t n)
 	for (i = 0, left = 0; i < n && o <= end; i += used) {
 		if (left == 0 && n - i >= 16) {
 			used = skim_for(ck, p + i, n - i, &o, end, &left);
-			if (left > 1 && ck->ck_pairs) {
+			if (left > 1 && ck->ck_mbvis) {
 				more = show_pairs(ck, p + i + used,
 				    n - i - used, &o, end);
 				used += more;
@@ -602,18 +601,19 @@ put_shown(struct cook *ck, unsigned char c)
 
 /*
  * Bytes taken a pair at a time before words are tried again: binary
- * input or text of two-byte characters stays on this path, and text
+ * input or text of multibyte characters stays on this path, and text
  * after them leaves it soon.
  */
 #define	PAIRS_RUN	256
 
 /*
- * Binary input, or text of two-byte characters, under -v in a multibyte
- * locale other than UTF-8: from p (n bytes), for up to PAIRS_RUN bytes
- * or until less than COOK_ROOM is left at *op, the pairs shown as
- * put_multibyte showed them when it met them first.  Returns the bytes
- * used: it stops short of a pair not known yet, or one that needs more
- * bytes, and of a newline where a line's start matters.
+ * Binary input, or text of multibyte characters, under -v in a multibyte
+ * locale: from p (n bytes), for up to PAIRS_RUN bytes or until less than
+ * COOK_ROOM is left at *op, a byte alone or a character of two bytes is
+ * shown from what pair_kind learnt of its pair, without decoding it
+ * again; a longer character goes through put_multibyte.  Returns the
+ * bytes used: it stops short of a character that the chunk's end cuts,
+ * and of a newline where a line's start matters.
  */
 static size_t
 show_pairs(struct cook *ck, const unsigned char *p, size_t n, char **op,
@@ -621,6 +621,7 @@ show_pairs(struct cook *ck, const unsigned char *p, size_t n, char **op,
 {
 	const unsigned char *q, *last;
 	char *o;
+	size_t used;
 	unsigned char k;
 
 	o = *op;
@@ -628,7 +629,8 @@ show_pairs(struct cook *ck, const unsigned char *p, size_t n, char **op,
 	for (q = p; q < last && o <= end; ) {
 		if (*q == '\n' && ck->ck_linewise)
 			break;
-		k = ck->ck_pair[*q >= 0x80 ? *q : 0][q[1]];
+		if ((k = ck->ck_pair[*q >= 0x80 ? *q : 0][q[1]]) == 0)
+			k = (unsigned char)pair_kind(ck, q);
 		if (k == PAIR_NOTHING) {
 			memcpy(o, ck->ck_show[*q], 4);
 			o += ck->ck_showlen[*q];
@@ -641,8 +643,14 @@ show_pairs(struct cook *ck, const unsigned char *p, size_t n, char **op,
 			memcpy(o, ck->ck_show[k], 4);
 			o += ck->ck_showlen[k];
 			q += 2;
-		} else
-			break;
+		} else {
+			ck->ck_olen = (size_t)(o - ck->ck_obuf);
+			if ((used = put_multibyte(ck, q, n - (size_t)(q - p),
+			    0)) == 0)
+				break;
+			o = ck->ck_obuf + ck->ck_olen;
+			q += used;
+		}
 	}
 	*op = o;
 	return ((size_t)(q - p));
@@ -711,11 +719,10 @@ put_multibyte(struct cook *ck, const unsigned char *p, size_t n, int at_eof)
 }
 
 /*
- * What the two bytes at p begin, for an encoding other than UTF-8:
- * mbrtowc and iswprint are asked once for each pair met, as they cost
- * much more than the question, and binary input is mostly pairs that
- * begin no character or are one.  More bytes would not change the
- * answer.
+ * What the two bytes at p begin: the decoder and iswprint are asked once
+ * for each pair met, as they cost much more than the question, and
+ * binary input is mostly pairs that begin no character or are one.
+ * More bytes would not change the answer.
  */
 static int
 pair_kind(struct cook *ck, const unsigned char *p)
@@ -724,12 +731,19 @@ pair_kind(struct cook *ck, const unsigned char *p)
 	wchar_t wc;
 	size_t len;
 	unsigned char *known;
+	int ulen;
 
 	known = &ck->ck_pair[p[0]][p[1]];
 	if (*known != 0)
 		return (*known);
-	memset(&mbs, 0, sizeof(mbs));
-	len = mbrtowc(&wc, (const char *)p, 2, &mbs);
+	if (ck->ck_utf8) {
+		ulen = utf8_len(p, 2);
+		len = ulen < 0 ? (size_t)-1 : (size_t)ulen;
+		wc = ulen == 2 ? utf8_decode(p, 2) : 0;
+	} else {
+		memset(&mbs, 0, sizeof(mbs));
+		len = mbrtowc(&wc, (const char *)p, 2, &mbs);
+	}
 	if (len == (size_t)-1)
 		*known = PAIR_NOTHING;
 	else if (len != 2)

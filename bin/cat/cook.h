@@ -53,11 +53,10 @@ struct cook {
 					   searched for */
 	int		ck_mbvis;	/* -v in a multibyte locale */
 	int		ck_utf8;	/* ...which is UTF-8 */
-	int		ck_pairs;	/* ...which is not: see ck_pair */
 	char		ck_show[256][4]; /* each byte as the options show it */
 	unsigned char	ck_showlen[256];
 	unsigned char	ck_stop[256];	/* bytes the tables cannot format */
-	unsigned char	ck_pair[256][256]; /* -v, not UTF-8: what two bytes
+	unsigned char	ck_pair[256][256]; /* multibyte -v: what two bytes
 					   begin, learnt as they are met
 					   (PAIR_...); bytes below 0x80
 					   use row 0 */
