@@ -10,7 +10,6 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -68,7 +67,7 @@ setfile_fd(const struct attr_source *s, const struct attr_target *t)
 	st = s->st;
 	fd = t->fd;
 	if (fstat(fd, &tst) == -1) {
-		warn("%s", t->path);
+		cp_warn("%s", t->path);
 		return (1);
 	}
 	mode = st->st_mode & MODEBITS;
@@ -81,14 +80,14 @@ setfile_fd(const struct attr_source *s, const struct attr_target *t)
 	writable = s->fd != -1 ? mode | S_IWUSR : mode;
 	if ((stale || (tst.st_mode & MODEBITS) != writable) &&
 	    fchmod(fd, writable) == -1) {
-		warn("chmod: %s", t->path);
+		cp_warn("chmod: %s", t->path);
 		rv = 1;
 		writable = mode;	/* said once is enough */
 	}
 	if (s->fd != -1) {
 		rv |= attr_copy(s, t);
 		if (writable != mode && fchmod(fd, mode) == -1) {
-			warn("chmod: %s", t->path);
+			cp_warn("chmod: %s", t->path);
 			rv = 1;
 		}
 	}
@@ -116,7 +115,7 @@ setfile_at(const struct attr_source *s, const struct attr_target *t)
 	 */
 	if (fchmodat(t->dir, t->name, mode, AT_SYMLINK_NOFOLLOW) == -1 &&
 	    !(islink && (errno == EOPNOTSUPP || errno == ENOTSUP))) {
-		warn("chmod: %s", t->path);
+		cp_warn("chmod: %s", t->path);
 		rv = 1;
 	}
 	rv |= set_times(t, st);
@@ -144,7 +143,7 @@ set_owner(const struct attr_target *t, const struct stat *st, mode_t *mode)
 	*mode &= ~(mode_t)(S_ISUID | S_ISGID);
 	if (errno == EPERM)
 		return (0);
-	warn("chown: %s", t->path);
+	cp_warn("chown: %s", t->path);
 	return (1);
 }
 
@@ -161,7 +160,7 @@ set_times(const struct attr_target *t, const struct stat *st)
 	else
 		r = utimensat(t->dir, t->name, ts, AT_SYMLINK_NOFOLLOW);
 	if (r == -1) {
-		warn("utimes: %s", t->path);
+		cp_warn("utimes: %s", t->path);
 		return (1);
 	}
 	return (0);

@@ -14,6 +14,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -24,13 +25,12 @@ static int	copy_acls(const struct attr_source *,
 static int	copy_acl(int, const struct attr_target *, acl_type_t);
 static int	copy_extattrs(int, const struct attr_target *);
 static int	copy_space(int, int, const struct attr_target *);
+static int	copy_names(int, int, const struct attr_target *,
+		    struct xbuf *, struct xbuf *);
 static ssize_t	list_names(int, int, struct xbuf *);
 static ssize_t	get_value(int, int, const char *, struct xbuf *);
 static int	chflags_at(const struct attr_target *, unsigned long);
 static const int *extattr_spaces(void);
-
-/* Reused from file to file: the names, then one value. */
-static struct xbuf	names, value;
 
 int
 attr_copy(const struct attr_source *s, const struct attr_target *t)
@@ -54,14 +54,14 @@ copy_acls(const struct attr_source *s, const struct attr_target *t)
 	if ((r = fpathconf(sfd, _PC_ACL_NFS4)) > 0)
 		return (copy_acl(sfd, t, ACL_TYPE_NFS4));
 	if (r == -1 && errno != EINVAL) {
-		warn("fpathconf(..., _PC_ACL_NFS4) failed for %s",
+		cp_warn("fpathconf(..., _PC_ACL_NFS4) failed for %s",
 		    t->path);
 		return (1);
 	}
 	if ((r = fpathconf(sfd, _PC_ACL_EXTENDED)) <= 0) {
 		if (r == 0 || errno == EINVAL)
 			return (0);
-		warn("fpathconf(..., _PC_ACL_EXTENDED) failed for %s",
+		cp_warn("fpathconf(..., _PC_ACL_EXTENDED) failed for %s",
 		    t->path);
 		return (1);
 	}
@@ -78,7 +78,7 @@ copy_acl(int sfd, const struct attr_target *t, acl_type_t type)
 	int rv, trivial;
 
 	if ((acl = acl_get_fd_np(sfd, type)) == NULL) {
-		warn("failed to get acl entries while setting %s",
+		cp_warn("failed to get acl entries while setting %s",
 		    t->path);
 		return (1);
 	}
@@ -87,12 +87,12 @@ copy_acl(int sfd, const struct attr_target *t, acl_type_t type)
 		/* An empty default ACL is no default ACL. */
 		trivial = acl_get_entry(acl, ACL_FIRST_ENTRY, &entry) != 1;
 	else if (acl_is_trivial_np(acl, &trivial) != 0) {
-		warn("acl_is_trivial() failed for %s", t->path);
+		cp_warn("acl_is_trivial() failed for %s", t->path);
 		rv = 1;
 		trivial = 1;
 	}
 	if (!trivial && acl_set_fd_np(t->fd, acl, type) != 0) {
-		warn("failed to set acl entries for %s", t->path);
+		cp_warn("failed to set acl entries for %s", t->path);
 		rv = 1;
 	}
 	acl_free(acl);
@@ -117,26 +117,42 @@ copy_extattrs(int sfd, const struct attr_target *t)
 static int
 copy_space(int sfd, int ns, const struct attr_target *t)
 {
+	struct xbuf names, value;
+	int rv;
+
+	/* Each call its own: workers of the pool copy files side by side. */
+	memset(&names, 0, sizeof(names));
+	memset(&value, 0, sizeof(value));
+	rv = copy_names(sfd, ns, t, &names, &value);
+	free(names.p);
+	free(value.p);
+	return (rv);
+}
+
+static int
+copy_names(int sfd, int ns, const struct attr_target *t, struct xbuf *names,
+    struct xbuf *value)
+{
 	char name[256];
 	unsigned char *p, *end;
 	ssize_t len, vlen;
 
-	if ((len = list_names(sfd, ns, &names)) <= 0)
+	if ((len = list_names(sfd, ns, names)) <= 0)
 		return (len == 0 ? 0 : 1);
-	end = (unsigned char *)names.p + len;
+	end = (unsigned char *)names->p + len;
 	/* Each name is a length byte and that many bytes, no NUL. */
-	for (p = (unsigned char *)names.p; p < end && p + 1 + *p <= end;
+	for (p = (unsigned char *)names->p; p < end && p + 1 + *p <= end;
 	    p += 1 + *p) {
 		memcpy(name, p + 1, *p);
 		name[*p] = '\0';
-		if ((vlen = get_value(sfd, ns, name, &value)) == -1) {
+		if ((vlen = get_value(sfd, ns, name, value)) == -1) {
 			/* Removed since it was listed: nothing to keep. */
 			if (errno == ENOATTR)
 				continue;
-		} else if (extattr_set_fd(t->fd, ns, name, value.p,
+		} else if (extattr_set_fd(t->fd, ns, name, value->p,
 		    (size_t)vlen) == vlen)
 			continue;
-		warn("%s: error copying extended attributes",
+		cp_warn("%s: error copying extended attributes",
 		    t->path);
 		return (1);
 	}
@@ -167,7 +183,7 @@ attr_flags(const struct attr_source *s, const struct attr_target *t,
 	}
 	if (r == 0 || (errno == EOPNOTSUPP && flags == 0))
 		return (0);
-	warn("chflags: %s", t->path);
+	cp_warn("chflags: %s", t->path);
 	return (1);
 }
 
@@ -182,7 +198,7 @@ list_names(int fd, int ns, struct xbuf *b)
 		if (want <= 0) {
 			if (want == 0 || errno == EOPNOTSUPP)
 				return (0);
-			warn("%s", src.p);
+			cp_warn("%s", src.p);
 			return (-1);
 		}
 		/*
@@ -193,7 +209,7 @@ list_names(int fd, int ns, struct xbuf *b)
 			xbuf_grow(b, (size_t)want + 1);
 		len = extattr_list_fd(fd, ns, b->p, b->len);
 		if (len == -1) {
-			warn("%s", src.p);
+			cp_warn("%s", src.p);
 			return (-1);
 		}
 		if (len < (ssize_t)b->len)

@@ -16,8 +16,8 @@
 
 #include <linux/fs.h>
 
-#include <err.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "extern.h"
@@ -34,12 +34,11 @@
 #define	ACL_ACCESS	"system.posix_acl_access"
 #define	ACL_DEFAULT	"system.posix_acl_default"
 
+static int	copy_names(const struct attr_source *,
+		    const struct attr_target *, struct xbuf *, struct xbuf *);
 static ssize_t	list_names(int, struct xbuf *);
 static ssize_t	get_value(int, const char *, struct xbuf *);
 static int	get_flags(int, const struct stat *, int *);
-
-/* Reused from file to file: the names, then one value. */
-static struct xbuf	names, value;
 
 /*
  * Each user.* attribute and each ACL of sfd onto fd.  A target file
@@ -49,14 +48,30 @@ static struct xbuf	names, value;
 int
 attr_copy(const struct attr_source *s, const struct attr_target *t)
 {
+	struct xbuf names, value;
+	int rv;
+
+	/* Each call its own: workers of the pool copy files side by side. */
+	memset(&names, 0, sizeof(names));
+	memset(&value, 0, sizeof(value));
+	rv = copy_names(s, t, &names, &value);
+	free(names.p);
+	free(value.p);
+	return (rv);
+}
+
+static int
+copy_names(const struct attr_source *s, const struct attr_target *t,
+    struct xbuf *names, struct xbuf *value)
+{
 	ssize_t len, vlen;
 	char *name;
 	int acl, aclbad, xbad;
 
-	if ((len = list_names(s->fd, &names)) <= 0)
+	if ((len = list_names(s->fd, names)) <= 0)
 		return (len == 0 ? 0 : 1);
 	aclbad = xbad = 0;
-	for (name = names.p; name < names.p + len;
+	for (name = names->p; name < names->p + len;
 	    name += strlen(name) + 1) {
 		acl = strcmp(name, ACL_ACCESS) == 0 ||
 		    strcmp(name, ACL_DEFAULT) == 0;
@@ -64,18 +79,18 @@ attr_copy(const struct attr_source *s, const struct attr_target *t)
 			continue;
 		if (!acl && (xbad || strncmp(name, "user.", 5) != 0))
 			continue;
-		if ((vlen = get_value(s->fd, name, &value)) == -1) {
+		if ((vlen = get_value(s->fd, name, value)) == -1) {
 			/* Removed since it was listed: nothing to keep. */
 			if (errno == ENODATA)
 				continue;
-		} else if (fsetxattr(t->fd, name, value.p, (size_t)vlen, 0) ==
+		} else if (fsetxattr(t->fd, name, value->p, (size_t)vlen, 0) ==
 		    0)
 			continue;
 		if (acl) {
-			warn("failed to set acl entries for %s", t->path);
+			cp_warn("failed to set acl entries for %s", t->path);
 			aclbad = 1;
 		} else {
-			warn("%s: error copying extended attributes",
+			cp_warn("%s: error copying extended attributes",
 			    t->path);
 			xbad = 1;
 		}
@@ -106,14 +121,14 @@ attr_flags(const struct attr_source *s, const struct attr_target *t,
 		/* The target's file system has no flags at all. */
 		if (errno == ENOTTY || errno == ENOSYS || errno == EINVAL)
 			errno = EOPNOTSUPP;
-		warn("chflags: %s", t->path);
+		cp_warn("chflags: %s", t->path);
 		return (1);
 	}
 	if ((have & KEPT_FLAGS) == want)
 		return (0);
 	have = (have & ~KEPT_FLAGS) | want;
 	if (ioctl(t->fd, FS_IOC_SETFLAGS, &have) == -1) {
-		warn("chflags: %s", t->path);
+		cp_warn("chflags: %s", t->path);
 		return (1);
 	}
 	return (0);
@@ -143,7 +158,7 @@ list_names(int fd, struct xbuf *b)
 		if (errno == ENOTSUP || errno == ENOSYS)
 			return (0);
 		if (errno != ERANGE || (len = flistxattr(fd, NULL, 0)) == -1) {
-			warn("%s", src.p);
+			cp_warn("%s", src.p);
 			return (-1);
 		}
 		xbuf_grow(b, (size_t)len);

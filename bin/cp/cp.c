@@ -61,8 +61,8 @@ enum op { FILE_TO_FILE, FILE_TO_DIR, DIR_TO_DNE };
 int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 int	Rflag;
 mode_t	cmask;
-struct pathbuf	src, dst;
-struct bufsz_engine	*engine;
+_Thread_local struct pathbuf	src, dst;
+_Thread_local struct bufsz_engine	*engine;
 
 int	follow_all, sortflag, xflag;
 
@@ -141,6 +141,7 @@ main(int argc, char *argv[])
 	for (; *argv != NULL; argv++)
 		copy_operand(*argv, type, tdir, &tst, target);
 
+	pool_end();
 	if (verbose_flush() != 0) {
 		warn("stdout");
 		rval = 1;

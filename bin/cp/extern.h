@@ -74,16 +74,33 @@ extern int	follow_all;	/* -L: links met inside trees too */
 extern int	sortflag;	/* --sort: entries in byte order */
 extern int	xflag;		/* -x: stay on each operand's file system */
 extern mode_t	cmask;		/* the umask */
-extern struct pathbuf	src, dst;
-extern struct bufsz_engine	*engine;
+
+/*
+ * The names of what is being copied, and the engine that copies it: the
+ * walk's, and in each worker of the pool (pool.c), the worker's own.
+ */
+extern _Thread_local struct pathbuf	src, dst;
+extern _Thread_local struct bufsz_engine	*engine;
 
 /* walk.c */
 int	copy_tree(struct node *);
 int	in_target_tree(void);
 int	open_in_target(const struct node *, int);
+void	visit_again(const char *);
+
+/* pool.c */
+int	pool_usable(void);
+int	pool_add(int, int, const struct stat *, const char *);
+int	pool_drain(void);
+void	pool_end(void);
+int	pool_worker(void);
+void	cp_warn(const char *, ...)
+	    __attribute__((__format__(__printf__, 1, 2)));
 
 /* utils.c */
 int	copy_file(struct node *);
+int	copy_open(struct node *, int, int, const struct stat *);
+void	new_file_stat(const struct node *, mode_t, struct stat *);
 int	copy_link(struct node *);
 int	copy_special(struct node *);
 int	target_replaceable(const struct node *, const struct stat *);
@@ -94,7 +111,8 @@ void	xbuf_grow(struct xbuf *, size_t);
 
 /* progress.c */
 void	progress_init(void);
-void	progress_start(const char *, const char *, off_t);
+void	progress_start(const char *, const char *, const volatile off_t *,
+	    const struct bufsz_engine *);
 void	progress_stop(void);
 void	verbose(const char *, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));

@@ -10,8 +10,10 @@
  * inside one and the lines stay in the order things happened.
  *
  * The handler does something only between progress_start() and
- * progress_stop(), while the engine copies a file; the rest of cp leaves
- * the buffers alone then, so the two never meet in one.
+ * progress_stop(), while the engine copies a file or the walk waits for
+ * a worker of the pool to copy one; the rest of cp leaves the buffers
+ * alone then, so the two never meet in one.  The workers block the
+ * signal, so the handler runs in the walk's thread only.
  */
 
 #include <sys/types.h>
@@ -45,10 +47,16 @@ static volatile size_t		vlen;
 static volatile sig_atomic_t	verror;	/* errno of a failed write */
 static int			vnow;	/* each line written at once */
 
-/* The file in flight: "src -> dst", and room for the share done. */
+/*
+ * The file in flight: "src -> dst", and room for the share done; its
+ * size, and the engine that copies it.  A worker's engine counts its
+ * bytes while the handler reads them: a count read as it changes only
+ * shows a share a moment old.
+ */
 static struct xbuf		pline;
 static size_t			plen;
-static off_t			psize;
+static const volatile off_t	*psize;
+static const struct bufsz_engine	*pengine;
 static volatile sig_atomic_t	pbusy;
 
 /* The progress signal: SIGINFO, or SIGUSR1 where the system has none. */
@@ -66,9 +74,13 @@ progress_init(void)
 		err(1, "sigaction");
 }
 
-/* A file of size bytes is about to be copied from one name to another. */
+/*
+ * A file of *size bytes is about to be copied from one name to another
+ * by engine e (size may be filled in later).
+ */
 void
-progress_start(const char *from, const char *to, off_t size)
+progress_start(const char *from, const char *to, const volatile off_t *size,
+    const struct bufsz_engine *e)
 {
 	size_t flen, tlen;
 
@@ -81,6 +93,7 @@ progress_start(const char *from, const char *to, off_t size)
 	memcpy(pline.p + flen + 4, to, tlen);
 	plen = flen + 4 + tlen;
 	psize = size;
+	pengine = e;
 	/* The line is complete before the handler may look at it. */
 	atomic_signal_fence(memory_order_seq_cst);
 	pbusy = 1;
@@ -188,7 +201,7 @@ progress_signal(int sig)
 		return;
 	serrno = errno;
 	(void)verbose_flush();
-	n = format_share(pline.p + plen, bufsz_moved(engine), psize);
+	n = format_share(pline.p + plen, bufsz_moved(pengine), *psize);
 	(void)bufsz_write_all(STDERR_FILENO, pline.p, plen + n);
 	errno = serrno;
 }

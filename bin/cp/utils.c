@@ -48,13 +48,12 @@ static char	*read_link(const struct node *);
 /*
  * Copy the contents of a regular file (or, without -R, of whatever the
  * source is) into a target opened for writing, or link it with -l/-s.
- * The attributes of -p go only onto a copy that is complete.
  */
 int
 copy_file(struct node *n)
 {
 	struct stat outst;
-	int in, out, rv;
+	int in, out;
 
 	if (lflag || sflag) {
 		if (n->sfd != -1)
@@ -78,12 +77,26 @@ copy_file(struct node *n)
 		(void)close(in);
 		return (1);
 	}
-	rv = copy_data(in, &n->st, out, &outst);
+	return (copy_open(n, in, out, &outst));
+}
+
+/*
+ * The rest of a file's copy, once in and out are open: the bytes, then
+ * the attributes of -p, only onto a copy that is complete, then both
+ * closed.  A worker of the pool runs it too: what it says goes through
+ * cp_warn().
+ */
+int
+copy_open(struct node *n, int in, int out, const struct stat *outst)
+{
+	int rv;
+
+	rv = copy_data(in, &n->st, out, outst);
 	if (rv == 0 && pflag && setfile(out, -1, NULL, in, &n->st) != 0)
 		rv = 1;
 	(void)close(in);
 	if (close(out) == -1) {
-		warn("%s", dst.p);
+		cp_warn("%s", dst.p);
 		rv = 1;
 	}
 	return (rv);
@@ -129,16 +142,7 @@ open_target(const struct node *n, mode_t mode, struct stat *outst)
 		if ((fd = open_existing(n, mode)) == -1)
 			return (-1);
 	} else if (n->dirst != NULL) {
-		/*
-		 * The new file is empty and regular, and lives beside its
-		 * directory: what the engine needs to know, without an
-		 * fstat per file.
-		 */
-		memset(outst, 0, sizeof(*outst));
-		outst->st_mode = S_IFREG | (mode & ~cmask);
-		outst->st_dev = n->dirst->st_dev;
-		outst->st_blksize = n->dirst->st_blksize;
-		outst->st_nlink = 1;
+		new_file_stat(n, mode, outst);
 		return (fd);
 	}
 	if (not_the_source(fd, &n->st, outst) != 0) {
@@ -146,6 +150,22 @@ open_target(const struct node *n, mode_t mode, struct stat *outst)
 		return (-1);
 	}
 	return (fd);
+}
+
+/*
+ * The stat of a file just created with mode in n's target directory: it
+ * is empty and regular, and lives beside its directory.  That is what
+ * the engine needs to know, without an fstat per file.
+ */
+void
+new_file_stat(const struct node *n, mode_t mode, struct stat *st)
+{
+
+	memset(st, 0, sizeof(*st));
+	st->st_mode = S_IFREG | (mode & ~cmask);
+	st->st_dev = n->dirst->st_dev;
+	st->st_blksize = n->dirst->st_blksize;
+	st->st_nlink = 1;
 }
 
 /*
@@ -230,17 +250,20 @@ copy_data(int in, const struct stat *inst, int out, const struct stat *outst)
 {
 	int r;
 
-	progress_start(src.p, dst.p, inst->st_size);
+	/* The walk reports on the file it waits for a worker to copy. */
+	if (!pool_worker())
+		progress_start(src.p, dst.p, &inst->st_size, engine);
 	r = bufsz_copy(engine, in, inst, out, outst, 0);
-	progress_stop();
+	if (!pool_worker())
+		progress_stop();
 	switch (r) {
 	case BUFSZ_OK:
 		return (0);
 	case BUFSZ_EREAD:
-		warn("%s", src.p);
+		cp_warn("%s", src.p);
 		break;
 	default:
-		warn("%s", dst.p);
+		cp_warn("%s", dst.p);
 		break;
 	}
 	return (1);

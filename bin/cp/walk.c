@@ -117,7 +117,9 @@ static void	sort_entries(struct frame *);
 static int	entry_cmp(const void *, const void *);
 static void	push_frame(const struct frame *);
 static void	walk(void);
+static int	to_pool(const struct frame *, unsigned char);
 static void	visit(size_t, const char *, unsigned char);
+static int	look(size_t, const char *, unsigned char, struct node *);
 static void	finish_dir(void);
 static void	dir_attributes(const struct frame *);
 static size_t	frame_budget(void);
@@ -483,6 +485,13 @@ walk(void)
 		type = (unsigned char)*f->next;
 		name = f->next + 1;
 		f->next += strlen(name) + 2;
+		if (to_pool(f, type)) {
+			if (pool_add(f->sfd, f->dfd, &f->dst_st, name) != 0)
+				rval = 1;
+			continue;
+		}
+		if (pool_drain() != 0)
+			rval = 1;
 		path_push(&src, name);
 		path_push(&dst, name);
 		visit(i, name, type);
@@ -494,53 +503,104 @@ walk(void)
 }
 
 /*
- * One entry of frame i.  Where readdir says it is a file that is to be
- * read or a directory, open it first and fstat the descriptor: one call
- * fewer than fstatat then open, and what is copied is what was looked
- * at.  O_NONBLOCK, lest it has become a FIFO since.  Under -l and -s a
- * file is never read, so an unreadable one is linked all the same.  A
- * directory that cannot be opened is looked at by name, for copy_dir()
- * to make its target all the same.
+ * Whether an entry of f of this type is copied by the pool: a regular
+ * file, to be copied, into a directory this copy made, where no file is
+ * in the way and nothing is to be asked.
  */
+static int
+to_pool(const struct frame *f, unsigned char type)
+{
+
+	return (type == DT_REG && f->created && !lflag && !sflag &&
+	    f->sfd != -1 && f->dfd != -1 && pool_usable());
+}
+
+/*
+ * Copy name, a file of the top frame that the pool gave back, as any
+ * other entry; a failure counts as the walk's own.  One that has become
+ * a directory is not copied: the walk has gone on past it, and its
+ * contents would come after what was handed over behind it.
+ */
+void
+visit_again(const char *name)
+{
+	struct node n;
+	size_t i;
+
+	i = depth - 1;
+	path_push(&src, name);
+	path_push(&dst, name);
+	if (look(i, name, DT_REG, &n) == 0) {
+		if (S_ISDIR(n.st.st_mode)) {
+			if (n.sfd != -1)
+				(void)close(n.sfd);
+			errno = EISDIR;
+			warn("%s", src.p);
+			rval = 1;
+		} else
+			dispatch(&n);
+	}
+	path_trunc(&src, stack[i].slen);
+	path_trunc(&dst, stack[i].dlen);
+}
+
+/* One entry of frame i. */
 static void
 visit(size_t i, const char *name, unsigned char type)
 {
 	struct node n;
+
+	if (look(i, name, type, &n) == 0)
+		dispatch(&n);
+}
+
+/*
+ * Fill n for an entry of frame i.  Where readdir says it is a file that
+ * is to be read or a directory, open it first and fstat the descriptor:
+ * one call fewer than fstatat then open, and what is copied is what was
+ * looked at.  O_NONBLOCK, lest it has become a FIFO since.  Under -l and
+ * -s a file is never read, so an unreadable one is linked all the same.
+ * A directory that cannot be opened is looked at by name, for copy_dir()
+ * to make its target all the same.  Returns 0, or -1 when reported.
+ */
+static int
+look(size_t i, const char *name, unsigned char type, struct node *n)
+{
 	int fd;
 
-	memset(&n, 0, sizeof(n));
-	n.sdir = stack[i].sfd;
-	n.sname = name;
-	n.ddir = stack[i].dfd;
-	n.dname = name;
-	n.followed = follow_all;
-	n.dirst = &stack[i].dst_st;
+	memset(n, 0, sizeof(*n));
+	n->sdir = stack[i].sfd;
+	n->sname = name;
+	n->ddir = stack[i].dfd;
+	n->dname = name;
+	n->followed = follow_all;
+	n->dirst = &stack[i].dst_st;
 	fd = -1;
 	if ((type == DT_REG && !lflag && !sflag) || type == DT_DIR) {
-		fd = walk_openat(n.sdir, name, O_RDONLY | O_NONBLOCK |
+		fd = walk_openat(n->sdir, name, O_RDONLY | O_NONBLOCK |
 		    O_NOCTTY | O_CLOEXEC | (follow_all ? 0 : O_NOFOLLOW) |
 		    (type == DT_DIR ? O_DIRECTORY : 0));
 		if (fd == -1 && errno != ELOOP && errno != ENOTDIR &&
 		    !(errno == EACCES && type == DT_DIR)) {
 			warn("%s", src.p);
 			rval = 1;
-			return;
+			return (-1);
 		}
-		if (fd != -1 && fstat(fd, &n.st) == -1) {
+		if (fd != -1 && fstat(fd, &n->st) == -1) {
 			warn("%s", src.p);
 			(void)close(fd);
 			rval = 1;
-			return;
+			return (-1);
 		}
 	}
-	if (fd == -1 && fstatat(n.sdir, name, &n.st,
+	if (fd == -1 && fstatat(n->sdir, name, &n->st,
 	    follow_all ? 0 : AT_SYMLINK_NOFOLLOW) == -1) {
 		warn("%s", src.p);
 		rval = 1;
-		return;
+		return (-1);
 	}
-	n.sfd = fd;
-	dispatch(&n);
+	n->sfd = fd;
+	return (0);
 }
 
 /*
@@ -552,6 +612,8 @@ finish_dir(void)
 {
 	struct frame *f;
 
+	if (pool_drain() != 0)
+		rval = 1;
 	f = &stack[depth - 1];
 	if (f->dfd != -1 && !f->unread)
 		dir_attributes(f);

@@ -20,7 +20,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A program keeps one engine for its whole run. */
+/*
+ * A program keeps one engine for its whole run, or one for each thread
+ * that copies: an engine is used by one thread at a time.
+ */
 struct bufsz_engine;
 
 /* Flags of bufsz_engine_new(). */
@@ -37,6 +40,14 @@ struct bufsz_engine;
 /* An engine with these flags; NULL with errno set when memory is short. */
 struct bufsz_engine *bufsz_engine_new(int flags);
 void	bufsz_engine_free(struct bufsz_engine *);
+
+/*
+ * Learn now what the library learns once a process (the page size, the
+ * memory, the environment), as it would on first use: call it before
+ * threads copy with engines of their own, so that they do not learn it
+ * at the same time.
+ */
+void	bufsz_learn(void);
 
 /*
  * Copy in, from its offset to its end, to out at its offset.  The stats

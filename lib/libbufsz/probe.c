@@ -47,3 +47,13 @@ bufsz_memory(void)
 
 	return (bufsz_physmem(&mem) == 0 ? mem : 0);
 }
+
+void
+bufsz_learn(void)
+{
+	uint64_t mem;
+
+	(void)bufsz_pagesize();
+	(void)bufsz_physmem(&mem);
+	(void)bufsz_env_path();
+}

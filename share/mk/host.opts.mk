@@ -32,6 +32,8 @@
 #			(cat's confine_casper.c) in place of confine.c
 #	MK_TAC		usr.bin/tail: installed as tac too
 #	MK_ASK_TTY	bin/cp: -i asks only when stdin is a terminal
+#	MK_CP_THREADS	bin/cp: the files of a tree copied by several
+#			threads (pool.c), where that was measured to pay
 #	MK_CGROUP	lib/libbufsz/tests/cgroup_test
 #	MK_LIBDL	tests/faultinj: dlsym(3) in libdl
 #	MK_FUSE		lib/libbufsz/tests/lyingfs: a FUSE file system (libfuse3)
@@ -54,7 +56,7 @@ HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
 		KPATH_HOST FOLLOW_HOST YES_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE \
 		MK_LANDLOCK MK_CAPSICUM MK_TAC MK_ASK_TTY \
-		MK_CGROUP MK_LIBDL MK_FUSE
+		MK_CP_THREADS MK_CGROUP MK_LIBDL MK_FUSE
 
 .if ${OPSYS} == "Linux"
 LOCK_HOST=		ofd
@@ -70,6 +72,7 @@ MK_LANDLOCK=		yes
 MK_CAPSICUM=		no
 MK_TAC=			yes
 MK_ASK_TTY=		no
+MK_CP_THREADS=		yes
 MK_CGROUP=		yes
 MK_LIBDL=		yes
 MK_FUSE=		yes
@@ -87,6 +90,7 @@ MK_LANDLOCK=		no
 MK_CAPSICUM=		yes
 MK_TAC=			no
 MK_ASK_TTY=		no
+MK_CP_THREADS=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no
@@ -111,6 +115,7 @@ SIZEKEPT_HOST=		portable
 MK_COPY_FILE_RANGE=	no
 MK_LANDLOCK=		no
 MK_CAPSICUM=		no
+MK_CP_THREADS=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no

@@ -17,7 +17,8 @@
 # what cat's sandbox costs, its section of the report on stdout),
 # ONLY=pipe (only cat -n into a pipe against the buffer size, likewise),
 # ONLY=fmt (only cat's formatting options, likewise), ONLY=readers (only
-# cat and tail -c +1 into six readers, likewise).
+# cat and tail -c +1 into six readers, likewise), ONLY=tree (only cp -R
+# of the small files, nine rounds, a table of medians on stdout).
 #
 # It fails only when one of the tree's programs crashes or gets a byte
 # wrong, never on a timing.
@@ -1305,6 +1306,24 @@ readers_cases() {
 	rm -f "$WORK/rd.out"
 }
 
+# ONLY=tree: each tool's median, min and max of the timed runs of the tree
+# cases, and its rate.
+tree_table() {
+	printf '| case | tool | median s | min-max s | k files/s |\n'
+	printf '| --- | --- | ---: | ---: | ---: |\n'
+	awk -F '\t' '$1 ~ /^cp_tree/ && $3 > 0 { print $1 "\t" $2 "\t" $4 }' \
+	    "$RAW" | sort -t "$(printf '\t')" -k1,1 -k2,2 -k3,3n |
+	    awk -F '\t' -v nf="$NFILES" '
+		function out() {
+			m = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+			printf "| %s | %s | %.3f | %.3f-%.3f | %.1f |\n", \
+			    c, t, m, v[1], v[n], nf / m / 1000
+		}
+		$1 != c || $2 != t { if (n > 0) out(); c = $1; t = $2; n = 0 }
+		{ v[++n] = $3 }
+		END { if (n > 0) out() }'
+}
+
 # ---------------------------------------------------------------------------
 
 main() {
@@ -1378,6 +1397,17 @@ main() {
 		readers_cases
 		SECTION=readers sh "$(dirname "$0")/report.sh" "$OUT" 0 \
 		    "$QUICK" "$BIG" "$NFILES" "$NDIRS" "$NSTRACE" "$WINDOW"
+		exit $FAILED
+	fi
+	if [ "${ONLY:-}" = tree ]; then
+		make_small
+		RUNS=9
+		for c in cp_tree_ext4 ${TMPFSCASES#cp_tmpfs }; do
+			measure $c cp
+		done
+		tree_table
+		cleanup
+		trap - EXIT
 		exit $FAILED
 	fi
 	make_data

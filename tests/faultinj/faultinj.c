@@ -33,6 +33,8 @@
  * FAULTINJ_PHYSMEM=BYTES	sysconf(_SC_PHYS_PAGES) says BYTES / page (the
  *	probe asks sysconf on Linux; the BSDs' sysctl is not interposed).
  * FAULTINJ_PAGESIZE=BYTES	sysconf(_SC_PAGESIZE) says BYTES.
+ * FAULTINJ_NCPU=N	sysconf(_SC_NPROCESSORS_ONLN) says N: how many
+ *	threads cp copies a tree with.
  * FAULTINJ_NONBLOCK=FD[,FD...]	O_NONBLOCK is set on these descriptors
  *	before main() runs, as a caller sharing them might have.
  * FAULTINJ_SCOPE=all	count calls made from shared libraries too.  By
@@ -166,6 +168,7 @@ static char *logmap;
 static int ready, scope_all;
 static long fake_pagesize;
 static uintmax_t fake_physmem;
+static long fake_ncpu;
 static const char *action_file;
 static int action_fd = -1;	/* action_file, opened before the program ran */
 
@@ -633,6 +636,11 @@ faultinj_init(void)
 			die(s, "bad FAULTINJ_PHYSMEM");
 		fake_physmem = v;
 	}
+	if ((s = getenv("FAULTINJ_NCPU")) != NULL) {
+		if (parse_uint(s, &v) != 0 || v == 0 || v > LONG_MAX)
+			die(s, "bad FAULTINJ_NCPU");
+		fake_ncpu = (long)v;
+	}
 	if ((s = getenv("FAULTINJ")) != NULL)
 		parse_faults(s);
 	if ((s = getenv("FAULTINJ_LOG")) != NULL)
@@ -675,7 +683,8 @@ begin(enum fn f, const void *caller, uintmax_t size)
 
 	if (!in_scope(caller))
 		return (NULL);
-	n = ++stats[f][S_CALLS];
+	/* Atomic: cp's threads call side by side, each call counted once. */
+	n = __atomic_add_fetch(&stats[f][S_CALLS], 1, __ATOMIC_SEQ_CST);
 	log_put(f, S_CALLS);
 	if (size > stats[f][S_MAX]) {
 		stats[f][S_MAX] = size;
@@ -692,7 +701,8 @@ begin(enum fn f, const void *caller, uintmax_t size)
 			continue;
 		}
 		if (found == NULL) {
-			stats[f][S_FAULTS]++;
+			(void)__atomic_add_fetch(&stats[f][S_FAULTS], 1,
+			    __ATOMIC_SEQ_CST);
 			log_put(f, S_FAULTS);
 			found = ft;
 		}
@@ -1087,7 +1097,10 @@ DEF_STAT(fstatfs64, F_FSTATFS, (int fd, struct statfs64 *sb), (fd, sb),
 #endif
 #endif /* LFS64 */
 
-/* The memory probe asks these; the answer is what we were told to say. */
+/*
+ * The memory probe and cp's thread count ask these; the answer is what
+ * we were told to say.
+ */
 long
 sysconf(int name)
 {
@@ -1100,6 +1113,8 @@ sysconf(int name)
 	pg = fake_pagesize != 0 ? fake_pagesize : real_sysconf(_SC_PAGESIZE);
 	if (name == _SC_PAGESIZE && fake_pagesize != 0)
 		return (fake_pagesize);
+	if (name == _SC_NPROCESSORS_ONLN && fake_ncpu != 0)
+		return (fake_ncpu);
 #ifdef _SC_PHYS_PAGES
 	if (name == _SC_PHYS_PAGES && fake_physmem != 0 && pg > 0) {
 		/*

@@ -118,6 +118,55 @@ judge_cp_tree()
 	    fi_bad "dst/sub/c lost"
 }
 
+# A tree of a dozen files, enough for cp to copy them with threads.
+cp_threads_setup()
+{
+	mkdir big big/sub
+	for i in 1 2 3 4 5 6 7 8 9; do
+		awk -v i=$i 'BEGIN { for (j = 0; j < 30 * i; j++)
+			printf "line %d of %d\n", j, i }' > big/f$i
+	done
+	printf 'one\n' > big/sub/g1
+	printf 'two\n' > big/sub/g2
+	: > big/sub/g3
+	big_files="f1 f2 f3 f4 f5 f6 f7 f8 f9 sub/g1 sub/g2 sub/g3"
+	big_names="stdout big dst big/sub dst/sub"
+	for _f in $big_files; do
+		big_names="$big_names big/$_f dst/$_f"
+	done
+}
+
+# cp -Rv big dst by threads: whatever call failed, a file with a -v line
+# is a whole copy, and one that no message names, nor its directories,
+# is copied.
+judge_cp_threads()
+{
+	for _f in $big_files; do
+		if grep -Fqx "big/$_f -> dst/$_f" out; then
+			cmp -s "big/$_f" "dst/$_f" ||
+			    fi_bad "dst/$_f said to be copied, and it is not"
+		elif [ "$fi_status" -eq 0 ]; then
+			fi_bad "exit 0 but no -v line for dst/$_f"
+		fi
+	done
+	[ "$fi_status" -eq 0 ] && return
+	# shellcheck disable=SC2086
+	if ! fi_stderr_ok cp "$2" $big_names; then
+		fi_bad "not an err(3) message naming a file of the copy"
+		return
+	fi
+	[ -n "$fi_named" ] || return
+	for _f in $big_files; do
+		case $_f in
+		sub/*)	_holders="big dst big/sub dst/sub" ;;
+		*)	_holders="big dst" ;;
+		esac
+		# shellcheck disable=SC2086
+		cp_file_ok "big/$_f" "dst/$_f" $_holders ||
+		    fi_bad "dst/$_f lost"
+	done
+}
+
 cp_sweep_path()
 {
 	cp_setup
@@ -192,6 +241,30 @@ tree_body()
 	fi_finish
 }
 
+atf_test_case tree_threads
+tree_threads_head()
+{
+	atf_set descr "Every call of cp -Rv on a tree copied by threads," \
+	    "faulted"
+}
+tree_threads_body()
+{
+	cp_setup
+	cp_threads_setup
+	FI_EXPECT="openat fstat close"
+	FI_ENV="FAULTINJ_NCPU=2"
+	# Each thread's engine asks fstatfs once for each file system it
+	# meets: how often depends on which thread copied which file.
+	FI_FUNCS=$(echo $FI_FUNCS | sed 's/fstatfs//')
+	fi_prepare()
+	{
+		cp_tree_prepare
+	}
+	fi_sweep judge_cp_threads "$(cp_prog)" -Rv big dst
+	cat sweep.summary 2>/dev/null || true
+	fi_finish
+}
+
 atf_test_case cfr_refused
 cfr_refused_head()
 {
@@ -236,4 +309,5 @@ atf_init_test_cases()
 	atf_add_test_case splice_refused
 	atf_add_test_case sendfile_refused
 	atf_add_test_case tree
+	atf_add_test_case tree_threads
 }

@@ -1,0 +1,209 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Tests for cp -R copying the files of a tree with several threads (where
+# the system is one it does so on): whatever the threads, the copy and
+# what cp says of it are those of a copy made one file at a time.  The
+# fault injector's FAULTINJ_NCPU tells cp how many processors there are,
+# which is how many threads it copies with: 1 is the walk alone.
+#
+
+. "$(atf_get_srcdir)/../../common/portable.subr"
+
+prog()
+{
+	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cp"
+}
+
+# Sets fi, the start of a command run with the fault injector preloaded:
+# $fi FAULTINJ_NCPU=N "$(prog)" ... is cp told that there are N
+# processors.  Unquoted: the installed tests' path has no blank.
+need_faultinj()
+{
+	_lib=$(atf_get_srcdir)/../../lib/libbufsz/faults/libfaultinj.so
+	[ -f "$_lib" ] || atf_skip "no fault injector here"
+	ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+	export ASAN_OPTIONS
+	fi="env LD_PRELOAD=$_lib"
+}
+
+# mktree DIR: files enough for the threads to start, in three levels,
+# some empty and some larger than a buffer.
+mktree()
+{
+	mkdir "$1" "$1/a" "$1/b" "$1/b/c"
+	awk -v top="$1" 'BEGIN {
+		for (i = 0; i < 80; i++) {
+			d = i < 40 ? "a" : i < 65 ? "b" : "b/c"
+			p = sprintf("%s/%s/f%02d", top, d, i)
+			n = i % 10 == 0 ? 0 : i % 10 == 1 ? 20000 : 3
+			printf "" > p
+			for (j = 0; j < n; j++)
+				printf "line %d of file %d\n", j, i > p
+			close(p)
+		}
+		printf "top\n" > (top "/t1")
+	}'
+	: > "$1/b/c/empty"
+}
+
+atf_test_case same_as_one_thread
+same_as_one_thread_head()
+{
+	atf_set "descr" "A tree copied by four threads, then over the copy" \
+	    "with -n: the same copy and the same -v lines as by one"
+}
+same_as_one_thread_body()
+{
+	need_faultinj
+	mktree src
+	for n in 1 4; do
+		rm -rf dst
+		atf_check -o save:out$n \
+		    $fi FAULTINJ_NCPU=$n "$(prog)" -Rv src dst
+		atf_check diff -r src dst
+		# Into the copy and beside it: the new directory's files
+		# are copied, the others left alone, and -n says so (and
+		# exits 1, as cp(1) says).
+		mkdir src/new
+		printf 'new\n' > src/new/x
+		atf_check -s exit:1 -o save:again$n \
+		    $fi FAULTINJ_NCPU=$n "$(prog)" -Rvn src/ dst
+		atf_check cmp src/new/x dst/new/x
+		rm -r src/new
+	done
+	atf_check cmp out1 out4
+	atf_check cmp again1 again4
+	atf_check -o match:"^src/b/c/f70 -> dst/b/c/f70$" cat out4
+	atf_check -o match:"^dst/a/f03 not overwritten$" cat again4
+}
+
+atf_test_case errors_in_order
+errors_in_order_head()
+{
+	atf_set "descr" "Files that cannot be read among many: each reported" \
+	    "in the order of the walk, none said to be copied, exit 1"
+	atf_set "require.user" "unprivileged"
+}
+errors_in_order_body()
+{
+	need_faultinj
+	mktree src
+	bad="a/f07 a/f23 a/f39 b/f41 b/c/f70 b/c/f79"
+	for f in $bad; do
+		chmod 000 "src/$f"
+	done
+	msg=$(errno_message EACCES)
+	# --sort: the walk's order is known, so the messages can be written.
+	: > want
+	for f in a/f07 a/f23 a/f39 b/c/f70 b/c/f79 b/f41; do
+		printf 'cp: src/%s: %s\n' "$f" "$msg" >> want
+	done
+	for n in 1 4; do
+		rm -rf dst
+		atf_check -s exit:1 -o save:out$n -e save:err$n \
+		    $fi FAULTINJ_NCPU=$n "$(prog)" -Rv --sort src dst
+		atf_check cmp want err$n
+		for f in $bad; do
+			atf_check -s exit:1 grep -q -- "-> dst/$f\$" out$n
+			atf_check test ! -e "dst/$f"
+		done
+	done
+	atf_check cmp out1 out4
+	# Without --sort, in the order the directories give.
+	for n in 1 4; do
+		rm -rf dst
+		atf_check -s exit:1 -o save:rout$n -e save:rerr$n \
+		    $fi FAULTINJ_NCPU=$n "$(prog)" -Rv src dst
+	done
+	atf_check cmp rout1 rout4
+	atf_check cmp rerr1 rerr4
+	chmod 644 $(for f in $bad; do echo "src/$f"; done)
+	for f in $bad; do
+		rm "src/$f"
+	done
+	atf_check diff -r src dst
+}
+
+atf_test_case one_fails
+one_fails_head()
+{
+	atf_set "descr" "A write fails in one of four threads: that file is" \
+	    "reported and not said to be copied, the others are copied, exit 1"
+}
+one_fails_body()
+{
+	need_faultinj
+	mktree src
+	msg=$(errno_message ENOSPC)
+	for w in 1 17 30 52; do
+		rm -rf dst
+		atf_check -s exit:1 -o save:out -e save:err \
+		    $fi FAULTINJ="write:$w:ENOSPC" BUFSZ_PATH=rw \
+		    FAULTINJ_NCPU=4 "$(prog)" -Rv src dst
+		atf_check -o inline:"1\n" sh -c 'wc -l < err | tr -d " "'
+		failed=$(sed -n "s|^cp: dst/\(.*\): $msg\$|\1|p" err)
+		[ -n "$failed" ] || atf_fail "not a write error: $(cat err)"
+		atf_check -s exit:1 grep -q -- "-> dst/$failed\$" out
+		(cd src && find . -type f) | sed 's|^\./||' > files
+		while read -r f; do
+			[ "$f" = "$failed" ] && continue
+			cmp -s "src/$f" "dst/$f" ||
+			    atf_fail "dst/$f is not a copy (write $w)"
+			grep -q -- "^src/$f -> dst/$f\$" out ||
+			    atf_fail "no -v line for $f (write $w)"
+		done < files
+	done
+}
+
+atf_test_case p_directories_last
+p_directories_last_head()
+{
+	atf_set "descr" "cp -Rp with four threads: each directory's times" \
+	    "are set after its files are copied into it"
+}
+p_directories_last_body()
+{
+	need_faultinj
+	mktree src
+	touch -t 200102030405.06 src/a/f05 src/b/c/f70
+	for d in src/b/c src/b src/a src; do
+		touch -t 200001020304.05 "$d"
+	done
+	atf_check $fi FAULTINJ_NCPU=4 "$(prog)" -Rp src dst
+	atf_check diff -r src dst
+	for d in "" /a /b /b/c /a/f05 /b/c/f70; do
+		atf_check_equal "$(stat_of mtime "src$d")" \
+		    "$(stat_of mtime "dst$d")"
+	done
+}
+
+atf_test_case a_hard_links
+a_hard_links_head()
+{
+	atf_set "descr" "cp -a with four threads: hard links within the tree" \
+	    "become separate files, as with one"
+}
+a_hard_links_body()
+{
+	need_faultinj
+	mktree src
+	ln src/a/f01 src/a/link1
+	ln src/a/f02 src/b/link2
+	for n in 1 4; do
+		atf_check $fi FAULTINJ_NCPU=$n "$(prog)" -a src dst$n
+		atf_check diff -r src dst$n
+		for f in a/f01 a/link1 a/f02 b/link2; do
+			atf_check_equal 1 "$(stat_of nlink "dst$n/$f")"
+		done
+	done
+}
+
+atf_init_test_cases()
+{
+	! atf_config_has rootdir || ROOTDIR=$(atf_config_get rootdir)
+	atf_add_test_case same_as_one_thread
+	atf_add_test_case errors_in_order
+	atf_add_test_case one_fails
+	atf_add_test_case p_directories_last
+	atf_add_test_case a_hard_links
+}
