@@ -388,7 +388,9 @@ retire(void)
 
 /*
  * Wait for a worker to copy j, reporting progress on it as on a file
- * the walk copies itself.
+ * the walk copies itself.  The report is set up even for a file already
+ * copied, so that the calls cp makes (its buffer for the report grows)
+ * do not depend on how fast the workers were.
  */
 static void
 wait_for(struct job *j)
@@ -397,15 +399,13 @@ wait_for(struct job *j)
 	if (nworkers <= 0)
 		return;
 	(void)pthread_mutex_lock(&lock);
-	if (!j->done) {
-		progress_start(j->names.p, j->names.p + j->dpath, &j->size,
-		    j->engine);
-		awaited = j;
-		while (!j->done)
-			(void)pthread_cond_wait(&finished, &lock);
-		awaited = NULL;
-		progress_stop();
-	}
+	progress_start(j->names.p, j->names.p + j->dpath, &j->size,
+	    j->engine);
+	awaited = j;
+	while (!j->done)
+		(void)pthread_cond_wait(&finished, &lock);
+	awaited = NULL;
+	progress_stop();
 	(void)pthread_mutex_unlock(&lock);
 }
 
