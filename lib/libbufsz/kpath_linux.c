@@ -102,7 +102,7 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 	case BUFSZ_PATH_SPLICE:
 		if (ot == S_IFIFO)
 			grow_out_pipe(j);
-		if (it == S_IFIFO || ot == S_IFIFO)
+		if (it == S_IFIFO)
 			return (bufsz_kpath_loop(j, move_splice));
 		return (copy_splice_via(j));
 	default:
@@ -326,9 +326,12 @@ input_size(const struct job *j)
 }
 
 /*
- * splice between two non-pipes goes through the engine's private pipe:
- * input to pipe, then pipe to output until the pipe is empty again, so
- * that the pipe is empty between chunks and whenever we return.
+ * splice from anything but a pipe goes through the engine's private
+ * pipe: input to pipe, then pipe to output until the pipe is empty
+ * again, so that the pipe is empty between chunks and whenever we
+ * return.  Into a pipe too: spliced straight from a file, each read of
+ * the reader's wakes the writer to move about as little again, where
+ * from the private pipe each call moves all it holds.
  */
 static int
 copy_splice_via(struct job *j)
