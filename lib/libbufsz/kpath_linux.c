@@ -329,9 +329,10 @@ input_size(const struct job *j)
  * splice from anything but a pipe goes through the engine's private
  * pipe: input to pipe, then pipe to output until the pipe is empty
  * again, so that the pipe is empty between chunks and whenever we
- * return.  Into a pipe too: spliced straight from a file, each read of
- * the reader's wakes the writer to move about as little again, where
- * from the private pipe each call moves all it holds.
+ * return.  Into a pipe too: spliced straight from a file, each of the
+ * reader's reads wakes the writer to look up about as little of the
+ * file again, where through the private pipe the file is taken a whole
+ * chunk at a time and the output only gets page references moved.
  */
 static int
 copy_splice_via(struct job *j)
