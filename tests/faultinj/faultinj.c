@@ -262,9 +262,13 @@ die(const char *what, const char *why)
  * dlsym may allocate (its error buffer), and we are malloc: while it
  * runs, allocations come from a small arena that is never freed.
  * Volatile: glibc declares dlsym a leaf function, which lets the
- * compiler drop a count that only calls back into us can see.
+ * compiler drop a count that only calls back into us can see.  A
+ * thread's own: another thread's allocations while one thread is in
+ * dlsym are real ones (cp copies with threads).  Initial-exec, so that
+ * reading it never allocates.
  */
-static volatile int in_dlsym;
+static _Thread_local volatile int in_dlsym
+    __attribute__((__tls_model__("initial-exec")));
 static char arena[16384] __attribute__((__aligned__(64)));
 static size_t arena_used;
 
@@ -327,6 +331,7 @@ resolve_all(void)
 	RESOLVE(real_realloc, "realloc");
 	RESOLVE(real_free, "free");
 	RESOLVE(real_memalign, "posix_memalign");
+	RESOLVE(real_aligned_alloc, "aligned_alloc");
 	RESOLVE(real_sysconf, "sysconf");
 	RESOLVE(real_lseek, "lseek");
 #ifdef HAVE_CFR

@@ -249,12 +249,6 @@ tree_threads_head()
 }
 tree_threads_body()
 {
-	# Built with musl, a fault of openat in a two-thread run has been
-	# reported as "Out of memory" in some runs and not in others: not
-	# understood yet, so not swept there until it is.
-	grep -q ld-musl "$(cp_prog)" 2>/dev/null &&
-	    atf_skip "cp is linked with musl, where a two-thread run's" \
-	        "faults of openat have not always been reported by name"
 	cp_setup
 	cp_threads_setup
 	FI_EXPECT="openat fstat close"
