@@ -217,13 +217,11 @@ pool_end(void)
 
 /*
  * How many threads would copy: one a processor online, at most
- * POOL_MAX, where the system is one this was measured on (CP_THREADS)
- * and the descriptor limit leaves enough for the walk.
+ * POOL_MAX, where the descriptor limit leaves enough for the walk.
  */
 static int
 pool_wanted(void)
 {
-#ifdef CP_THREADS
 	struct rlimit rl;
 	long n;
 
@@ -232,9 +230,6 @@ pool_wanted(void)
 		return (1);
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	return (n < 1 ? 1 : n > POOL_MAX ? POOL_MAX : (int)n);
-#else
-	return (1);
-#endif
 }
 
 /*
