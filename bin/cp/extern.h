@@ -68,6 +68,13 @@ struct xbuf {
 #define	MODEBITS	\
 	(S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
 
+/*
+ * A source met in a tree is opened before it is looked at: without
+ * blocking, lest it has become a FIFO, and never as a terminal.
+ */
+#define	SOURCE_OPEN(followed)	(O_RDONLY | O_NONBLOCK | O_NOCTTY | \
+	O_CLOEXEC | ((followed) ? 0 : O_NOFOLLOW))
+
 extern int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 extern int	Rflag;
 extern int	follow_all;	/* -L: links met inside trees too */
@@ -100,6 +107,7 @@ void	cp_warn(const char *, ...)
 /* utils.c */
 int	copy_file(struct node *);
 int	copy_open(struct node *, int, int, const struct stat *);
+int	create_target(const struct node *, mode_t);
 void	new_file_stat(const struct node *, mode_t, struct stat *);
 int	copy_link(struct node *);
 int	copy_special(struct node *);

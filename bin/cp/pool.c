@@ -308,8 +308,7 @@ copy_job(struct job *j)
 
 	path_set(&src, j->names.p);
 	path_set(&dst, j->names.p + j->dpath);
-	in = openat(j->n.sdir, j->n.sname, O_RDONLY | O_NONBLOCK | O_NOCTTY |
-	    O_CLOEXEC | (j->n.followed ? 0 : O_NOFOLLOW));
+	in = openat(j->n.sdir, j->n.sname, SOURCE_OPEN(j->n.followed));
 	if (in == -1 && (errno == ELOOP || errno == ENOTDIR ||
 	    errno == EMFILE || errno == ENFILE)) {
 		j->back = 1;
@@ -329,8 +328,7 @@ copy_job(struct job *j)
 	}
 	j->size = j->n.st.st_size;
 	mode = j->n.st.st_mode & MODEBITS & ~(mode_t)(S_ISUID | S_ISGID);
-	if ((out = openat(j->n.ddir, j->n.dname, O_WRONLY | O_CREAT | O_EXCL |
-	    O_NOCTTY | O_CLOEXEC, mode)) == -1) {
+	if ((out = create_target(&j->n, mode)) == -1) {
 		(void)close(in);
 		if (errno == EEXIST || errno == EMFILE || errno == ENFILE)
 			j->back = 1;

@@ -133,8 +133,7 @@ open_target(const struct node *n, mode_t mode, struct stat *outst)
 		default:
 			return (-1);
 		}
-	} else if ((fd = openat(n->ddir, n->dname, O_WRONLY | O_CREAT |
-	    O_EXCL | O_NOCTTY | O_CLOEXEC, mode)) == -1) {
+	} else if ((fd = create_target(n, mode)) == -1) {
 		if (errno != EEXIST) {
 			warn("%s", dst.p);
 			return (-1);
@@ -150,6 +149,15 @@ open_target(const struct node *n, mode_t mode, struct stat *outst)
 		return (-1);
 	}
 	return (fd);
+}
+
+/* A new target file, made exclusively: nothing in the way is opened. */
+int
+create_target(const struct node *n, mode_t mode)
+{
+
+	return (openat(n->ddir, n->dname, O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOCTTY | O_CLOEXEC, mode));
 }
 
 /*
@@ -383,8 +391,7 @@ make_new_file(const struct node *n, void *arg)
 	struct newfile *nf;
 
 	nf = arg;
-	nf->fd = openat(n->ddir, n->dname, O_WRONLY | O_CREAT | O_EXCL |
-	    O_NOCTTY | O_CLOEXEC, nf->mode);
+	nf->fd = create_target(n, nf->mode);
 	return (nf->fd == -1 ? -1 : 0);
 }
 

@@ -577,8 +577,7 @@ look(size_t i, const char *name, unsigned char type, struct node *n)
 	n->dirst = &stack[i].dst_st;
 	fd = -1;
 	if ((type == DT_REG && !lflag && !sflag) || type == DT_DIR) {
-		fd = walk_openat(n->sdir, name, O_RDONLY | O_NONBLOCK |
-		    O_NOCTTY | O_CLOEXEC | (follow_all ? 0 : O_NOFOLLOW) |
+		fd = walk_openat(n->sdir, name, SOURCE_OPEN(follow_all) |
 		    (type == DT_DIR ? O_DIRECTORY : 0));
 		if (fd == -1 && errno != ELOOP && errno != ENOTDIR &&
 		    !(errno == EACCES && type == DT_DIR)) {
