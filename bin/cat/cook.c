@@ -469,7 +469,13 @@ copy_shown(struct cook *ck, const unsigned char *p, size_t n)
 	for (i = 0, left = 0; i < n && o <= end; i += used) {
 		if (left == 0 && n - i >= 16) {
 			used = skim_for(ck, p + i, n - i, &o, end, &left);
-			if (left > 1 && ck->ck_mbvis) {
+			/*
+			 * Pairs only where the word that stopped skim has a
+			 * byte from 0x80 up: short lines of plain text stop
+			 * it too, and a byte at a time does those faster.
+			 */
+			if (left > 1 && ck->ck_mbvis &&
+			    (load_word(p + i + used) & HIGHS) != 0) {
 				more = show_pairs(ck, p + i + used,
 				    n - i - used, &o, end);
 				used += more;
