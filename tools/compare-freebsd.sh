@@ -372,7 +372,9 @@ can go without losing a case.  Host files FreeBSD does not compile
   report in one file (`progress.c`; `cp_opts_test:progress_whole_lines`,
   `verbose_order`, `verbose_write_error`,
   `cp_test:closed_stderr_progress`, `progress_not_into_copy`); sparse
-  files kept sparse (`sparse_holes`, `sparse_5g`).
+  files kept sparse (`sparse_holes`, `sparse_5g`).  The threads that
+  copy a tree's files on Linux (`pool.c`, 460 lines) are not imported:
+  FreeBSD compiles `pool_serial.c`, a page of no-ops, in their place.
 - **tail**: bounded memory for a stream of any length, with a temporary
   file past the bound (`hold.c`; `tail_test:spill`, `spill_bounds`,
   `spill_no_fill`, `spill_past_4g`, `spill_confined`); the choice of
