@@ -293,11 +293,18 @@ in_arena(const void *p)
 	    (const char *)p < arena + sizeof(arena));
 }
 
+/*
+ * Every function is looked up before the program starts: a lookup made
+ * later, in one of its threads, would send the others' allocations to
+ * the arena while it lasts.
+ */
 static void *
 next_sym(const char *name)
 {
 	void *p;
 
+	if (ready)
+		die(name, "looked up after the program started (resolve_all)");
 	in_dlsym++;
 	p = dlsym(RTLD_NEXT, name);
 	in_dlsym--;
