@@ -34,8 +34,11 @@ static size_t	skim_for(struct cook *, const unsigned char *, size_t,
 static size_t	copy_shown(struct cook *, const unsigned char *, size_t);
 static inline size_t	end_line(struct cook *, char *, const unsigned char *,
 		    size_t);
+static inline char	*put_ends(char *, const unsigned char *, uint64_t,
+		    uint64_t);
+static inline char	*next_line(struct cook *, char *);
 static inline int	begin_line(struct cook *, unsigned char);
-static void	put_number(struct cook *);
+static char	*put_number(struct cook *, char *);
 static void	reset_number(struct cook *);
 static void	put_shown(struct cook *, unsigned char);
 static size_t	show_pairs(struct cook *, const unsigned char *, size_t,
@@ -353,6 +356,27 @@ first_marked(uint64_t mark)
 }
 
 /*
+ * The word at q with a '$' before each of its one or two newlines, which
+ * m marks, and few the second of.  Where and how many change from word
+ * to word in short lines, so neither is branched on: up to 18 bytes are
+ * written, of which the first 9 or 10 count.
+ */
+static inline char *
+put_ends(char *o, const unsigned char *q, uint64_t m, uint64_t few)
+{
+	size_t j, k;
+
+	j = first_marked(m);
+	k = few != 0 ? first_marked(few) : 8;
+	memcpy(o, q, 8);
+	o[j] = '$';
+	memcpy(o + j + 1, q + j, 8);
+	o[k + 1] = '$';
+	memcpy(o + k + 2, q + k, 8);
+	return (o + 9 + (few != 0));
+}
+
+/*
  * Format the words at p while there is room, and return how many bytes
  * that is.  It stops short of a byte that the tables cannot format alone
  * or of a word with many marks, and *left is how many bytes the caller
@@ -369,9 +393,13 @@ skim(int marks, struct cook *ck, const unsigned char *p, size_t n,
 	size_t j, pos, skip;
 	char *o;
 	unsigned char c;
+	int ends;
 
 	o = *op;
 	*left = 0;
+	/* -E without -n, -b or -s: every newline becomes "$\n". */
+	ends = (marks & COOK_ENDS) != 0 &&
+	    (ck->ck_flags & COOK_ENDS) != 0 && !ck->ck_linewise;
 	/* Sixteen bytes, so that eight can be copied from inside a word. */
 	last = p + n - 16;
 	for (q = p; q <= last && o <= end; q = next) {
@@ -382,6 +410,11 @@ skim(int marks, struct cook *ck, const unsigned char *p, size_t n,
 			continue;
 		}
 		few = m & (m - 1);
+		if (ends && (few & (few - 1)) == 0 &&
+		    m == bytes_equal(load_word(q), ONES * '\n')) {
+			o = put_ends(o, q, m, few);
+			continue;
+		}
 		if ((few & (few - 1)) != 0) {
 			/* Binary, most likely: byte by byte costs less. */
 			*left = 32;
@@ -407,6 +440,11 @@ skim(int marks, struct cook *ck, const unsigned char *p, size_t n,
 			}
 			o += j - pos;
 			pos = j + 1;
+			if (q[pos] != '\n') {
+				/* Most lines: no empty one to squeeze or skip. */
+				o = next_line(ck, o);
+				continue;
+			}
 			skip = end_line(ck, o, q + pos, n - (size_t)(q - p) - pos);
 			o = ck->ck_obuf + ck->ck_olen;
 			if (skip > 0) {
@@ -530,6 +568,22 @@ end_line(struct cook *ck, char *o, const unsigned char *p, size_t n)
 }
 
 /*
+ * A newline where a line's start matters, shown at o, before a line that
+ * is not empty; returns the end of what was written.
+ */
+static inline char *
+next_line(struct cook *ck, char *o)
+{
+
+	memcpy(o, ck->ck_show['\n'], 4);
+	o += ck->ck_showlen['\n'];
+	ck->ck_gobble = 0;
+	if ((ck->ck_flags & COOK_NUMBER) != 0)
+		o = put_number(ck, o);
+	return (o);
+}
+
+/*
  * A line begins with c: number it, or squeeze it away (return 0) when it
  * is an empty line after another.
  */
@@ -547,7 +601,8 @@ begin_line(struct cook *ck, unsigned char c)
 		ck->ck_gobble = 0;
 	if ((flags & COOK_NUMBER) != 0 &&
 	    ((flags & COOK_NONBLANK) == 0 || c != '\n'))
-		put_number(ck);
+		ck->ck_olen = (size_t)(put_number(ck,
+		    ck->ck_obuf + ck->ck_olen) - ck->ck_obuf);
 	else if ((flags & COOK_NUMBER) != 0 && (flags & COOK_ENDS) != 0) {
 		/* -be: an empty line gets a blank field, keeping columns. */
 		memcpy(ck->ck_obuf + ck->ck_olen, "      \t", 7);
@@ -558,11 +613,12 @@ begin_line(struct cook *ck, unsigned char c)
 }
 
 /*
- * The next line's number, printf("%6jd\t") by hand: the text of the last
- * one is counted up in place, as this is done for every line.
+ * The next line's number at o, printf("%6jd\t") by hand: the text of the
+ * last one is counted up in place, as this is done for every line.
+ * Returns the end of the number.
  */
-static void
-put_number(struct cook *ck)
+static char *
+put_number(struct cook *ck, char *o)
 {
 	char *d;
 	size_t at;
@@ -580,9 +636,8 @@ put_number(struct cook *ck)
 	if (at < ck->ck_numat)
 		ck->ck_numat = at;
 	/* A copy of fixed size is quicker; COOK_ROOM allows for it. */
-	memcpy(ck->ck_obuf + ck->ck_olen, ck->ck_num + ck->ck_numat,
-	    COOK_NUMLEN);
-	ck->ck_olen += COOK_NUMLEN - ck->ck_numat;
+	memcpy(o, ck->ck_num + ck->ck_numat, COOK_NUMLEN);
+	return (o + COOK_NUMLEN - ck->ck_numat);
 }
 
 /* Line 0, as text right-aligned in six columns, before a tab. */

@@ -1891,6 +1891,49 @@ buffer_boundaries_body()
 	atf_check -o file:exp -x "BUFSZ_SIZE=4096 $(prog) -be edge"
 }
 
+atf_test_case short_lines
+short_lines_head()
+{
+	atf_set descr "Lines shorter than a word, at every alignment, under" \
+	    "-e, -E, -n, -b, -s and their combinations"
+}
+short_lines_body()
+{
+	# Lines of 0 to 10 bytes in a sequence of 11 lengths against 8-byte
+	# words, so that a word holds none, one, two or more newlines, at
+	# every place; a run of empty lines now and then, for -b and -s.
+	awk 'BEGIN {
+		for (i = 0; i < 3000; i++) {
+			n = (i * 7) % 11
+			l = ""
+			for (j = 0; j < n; j++)
+				l = l sprintf("%c", 97 + (i + j) % 26)
+			print l
+			if (i % 97 == 0) { print ""; print ""; print "" }
+		}
+	}' > in
+	awk '{ print $0 "$" }' in > exp_e
+	awk '{ printf "%6d\t%s\n", NR, $0 }' in > exp_n
+	awk '$0 != "" { printf "%6d\t%s\n", ++n, $0; next } { print }' in \
+	    > exp_b
+	awk '$0 == "" && blank { next } { blank = $0 == ""; print }' in > sq
+	awk '{ printf "%6d\t%s\n", NR, $0 }' sq > exp_ns
+	awk '$0 != "" { printf "%6d\t%s$\n", ++n, $0; next }
+	    { printf "      \t$\n" }' in > exp_be
+	for feed in "cat in" "dd if=in bs=1000" "dd if=in bs=7"; do
+		for opt in -e -E -ve -et; do
+			atf_check -o file:exp_e \
+			    -x "$feed 2>/dev/null | BUFSZ_SIZE=4096 $(prog) $opt"
+		done
+		atf_check -o file:exp_n -x "$feed 2>/dev/null | $(prog) -n"
+		atf_check -o file:exp_b -x "$feed 2>/dev/null | $(prog) -b"
+		atf_check -o file:exp_b -x "$feed 2>/dev/null | $(prog) -bv"
+		atf_check -o file:sq -x "$feed 2>/dev/null | $(prog) -s"
+		atf_check -o file:exp_ns -x "$feed 2>/dev/null | $(prog) -ns"
+		atf_check -o file:exp_be -x "$feed 2>/dev/null | $(prog) -be"
+	done
+}
+
 atf_test_case engine_paths
 engine_paths_head()
 {
@@ -2317,6 +2360,7 @@ atf_init_test_cases()
 	atf_add_test_case sandbox_hostile
 	atf_add_test_case changed_before_turn
 	atf_add_test_case buffer_boundaries
+	atf_add_test_case short_lines
 	atf_add_test_case engine_paths
 	atf_add_test_case large_file
 	atf_add_test_case tty_eof
