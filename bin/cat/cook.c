@@ -624,6 +624,17 @@ put_number(struct cook *ck, char *o)
 	size_t at;
 
 	d = ck->ck_num + COOK_NUMLEN - 2;
+	if (*d >= '0' && *d < '9') {
+		/*
+		 * Nine lines in ten: no digit to carry.  The text is copied
+		 * before its last digit is stored, not after, so that the
+		 * copy does not wait on that store.
+		 */
+		memcpy(o, ck->ck_num + ck->ck_numat, COOK_NUMLEN);
+		o += COOK_NUMLEN - ck->ck_numat;
+		o[-2] = ++*d;
+		return (o);
+	}
 	while (*d == '9')
 		*d-- = '0';
 	if (d == ck->ck_num) {
