@@ -1,4 +1,6 @@
 /*-
+ * Copyright (c) 2026 The contributors to this tree.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * cat's formatting: -b, -E, -n, -s, -T and -v (see cook.h).  Bytes go

@@ -1,4 +1,6 @@
 /*-
+ * Copyright (c) 2026 The contributors to this tree.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * cp -p on FreeBSD and NetBSD: access control lists (NFSv4 or POSIX.1e,

@@ -1,4 +1,6 @@
 /*-
+ * Copyright (c) 2026 The contributors to this tree.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * BUFSZ_PATH and BUFSZ_SIZE: diagnosis knobs that force the engine's path

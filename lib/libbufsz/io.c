@@ -1,4 +1,6 @@
 /*-
+ * Copyright (c) 2026 The contributors to this tree.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * Whole writes and patient reads, and the one retry rule every copy loop

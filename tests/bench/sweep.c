@@ -1,4 +1,6 @@
 /*-
+ * Copyright (c) 2026 The contributors to this tree.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * sweep: throughput of libbufsz's read/write loop against its buffer size,

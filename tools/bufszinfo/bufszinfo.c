@@ -1,4 +1,6 @@
 /*-
+ * Copyright (c) 2026 The contributors to this tree.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * Show the buffer policy this machine gets: the facts libbufsz probes

@@ -1,4 +1,6 @@
 /*-
+ * Copyright (c) 2026 The contributors to this tree.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * yes: what yes.c asks of the host's file (yes_linux.c, yes_freebsd.c,

@@ -1,4 +1,6 @@
 /*-
+ * Copyright (c) 2026 The contributors to this tree.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * yes where the kernel cannot borrow pages (no vmsplice) and the host has
