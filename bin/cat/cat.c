@@ -19,7 +19,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
-#include <paths.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +26,6 @@
 #include <wchar.h>
 
 #include "bufsz.h"
-#include "startup.h"
-#include "confine.h"
 #include "cook.h"
 #include "extern.h"
 
@@ -37,9 +34,9 @@
  * ("cat file -n"); a leading '+' asks it for the POSIX rule instead.
  */
 #ifdef __GLIBC__
-#define	OPTSTRING	"+:AB:ETbeflnstuv"
+#define	OPTSTRING	"+AB:ETbeflnstuv"
 #else
-#define	OPTSTRING	":AB:ETbeflnstuv"
+#define	OPTSTRING	"AB:ETbeflnstuv"
 #endif
 
 /* What open_operand() returns, besides a descriptor or open's -1. */
@@ -54,7 +51,6 @@ static int bflag, eflag, fflag, lflag, nflag, sflag, tflag, uflag, vflag;
 static size_t bsize;		/* -B: the buffer asked for; 0, the policy's */
 static int rval;
 
-static struct bufsz_engine *engine;
 static struct stat outst;	/* the standard output, taken once */
 static int out_eager;		/* formatted output is written as read */
 static int out_append = -1;	/* whether it has O_APPEND; -1: not asked */
@@ -89,18 +85,11 @@ main(int argc, char *argv[])
 {
 	size_t i;
 
-	if (std_fds() != 0)
-		err(1, "%s", _PATH_DEVNULL);
-	progress_init();
 	(void)setlocale(LC_CTYPE, "");
-
 	argv = parse_options(argc, argv);
-	bufsz_ask_size(bsize);
-
-	/*
-	 * Before any open: with descriptor 1 closed, the first input would
-	 * be given it and we would write into our own input.
-	 */
+	learn_now();
+	if (bufsz_start(argv, 0, bsize, progress_signal) != 0)
+		err(1, "start");
 	if (fstat(STDOUT_FILENO, &outst) != 0)
 		err(1, "stdout");
 	/*
@@ -111,16 +100,12 @@ main(int argc, char *argv[])
 	out_eager = uflag || isatty(STDOUT_FILENO);
 	if (lflag)
 		lock_output();
-	if ((engine = bufsz_engine_new(0)) == NULL)
-		err(1, NULL);
-	learn_now();
 	/*
 	 * Only a plain copy into something other than a regular file needs
 	 * no stat of its input: the input can be the output only when both
 	 * are regular files (same_file()).
 	 */
 	unseen_ok = !cooking() && !S_ISREG(outst.st_mode);
-	confine(argv, 0, NULL);
 
 	if (*argv == NULL)
 		do_operand("-");
@@ -128,9 +113,7 @@ main(int argc, char *argv[])
 		do_operand(argv[i]);
 
 	out_flush();
-	if (obuf != NULL)
-		bufsz_free(obuf, obufsz);
-	bufsz_engine_free(engine);
+	free(obuf);
 	if (close(STDOUT_FILENO) != 0)
 		err(1, "stdout");
 	return (rval);
@@ -141,8 +124,6 @@ parse_options(int argc, char *argv[])
 {
 	int ch;
 
-	/* Our own message: glibc's names the full path. */
-	opterr = 0;
 	while ((ch = getopt(argc, argv, OPTSTRING)) != -1)
 		switch (ch) {
 		case 'A':
@@ -185,7 +166,6 @@ parse_options(int argc, char *argv[])
 			vflag = 1;
 			break;
 		default:
-			bad_option(ch, argv, NULL);
 			usage();
 		}
 	return (argv + optind);
@@ -221,11 +201,8 @@ usage(void)
 }
 
 /*
- * What the libraries learn only when first asked, they learn now, before
- * confine() takes away the files they learn it from: libbufsz's memory
- * probe (sysctl, /sys/fs/cgroup) and, for -v, glibc's character
- * conversion, loaded from a gconv module at the first mbrtowc(3) in some
- * locales.
+ * glibc loads the character conversion of some locales from a gconv
+ * module at the first mbrtowc(3): before the sandbox hides it.
  */
 static void
 learn_now(void)
@@ -233,7 +210,6 @@ learn_now(void)
 	mbstate_t mbs;
 	wchar_t wc;
 
-	(void)bufsz_size(NULL, &outst);
 	memset(&mbs, 0, sizeof(mbs));
 	(void)mbrtowc(&wc, "", 1, &mbs);
 }
@@ -267,7 +243,7 @@ do_operand(const char *path)
 		name = path;
 	} else {
 		out_flush();
-		if (fd == OPEN_OUTSIDE)
+		if (fd == BUFSZ_OUTSIDE)
 			warnx("%s: now leads outside the sandbox", path);
 		else if (fd == OPEN_NOT_REGULAR)
 			warnx("%s: not a regular file", path);
@@ -292,7 +268,7 @@ do_operand(const char *path)
 }
 
 /*
- * Open path for reading (open_confined()).  A Unix-domain socket cannot
+ * Open path for reading (bufsz_open()).  A Unix-domain socket cannot
  * be opened, only connected to: open(2) refuses it with ENXIO on Linux
  * and EOPNOTSUPP on the BSDs.  Under -f nothing waits (a FIFO with no
  * writer), and a socket or a directory that the sandbox refuses is no
@@ -303,7 +279,7 @@ open_operand(const char *path)
 {
 	int fd;
 
-	fd = open_confined(path, fflag ? O_NONBLOCK : 0);
+	fd = bufsz_open(path, fflag ? O_NONBLOCK : 0);
 	if (fd == -1 && fflag && (errno == ENXIO || errno == EOPNOTSUPP ||
 	    errno == EISDIR))
 		fd = OPEN_NOT_REGULAR;
@@ -459,8 +435,8 @@ raw_copy(int fd, const char *name, const struct stat *st)
 	 * (an earlier operand copied onto itself, SAME_BEHIND) goes first.
 	 */
 	out_flush();
-	progress_start(name, engine);
-	r = bufsz_copy(engine, fd, st, STDOUT_FILENO, &outst,
+	progress_start(name, 1);
+	r = bufsz_copy(fd, st, STDOUT_FILENO, &outst,
 	    st == NULL ? BUFSZ_UNSEEN : 0);
 	progress_stop();
 	copied(r, name);
@@ -492,14 +468,13 @@ cook_copy(int fd, const char *name, const struct stat *st)
 
 	if (obuf == NULL)
 		out_alloc();
-	if ((buf = (unsigned char *)bufsz_buffer(engine, st, &outst,
-	    &len)) == NULL)
+	if ((buf = (unsigned char *)bufsz_buffer(st, &outst, &len)) == NULL)
 		err(1, "%s", name);
 	/* Read more than is formatted at a go and it leaves the cache. */
 	if (len > obufsz)
 		len = obufsz;
 	cook_reset(&cook);
-	progress_start(name, NULL);
+	progress_start(name, 0);
 	while ((n = bufsz_read(fd, buf, len)) > 0) {
 		progress_add((size_t)n);
 		cook_chunk(&cook, buf, (size_t)n);
@@ -535,10 +510,13 @@ cook_flags(void)
 	    (tflag ? COOK_TABS : 0) | (vflag ? COOK_VIS : 0));
 }
 
+/* As large as the policy's buffer into this output. */
 static void
 out_alloc(void)
 {
-	if ((obuf = bufsz_alloc(bufsz_size(NULL, &outst), &obufsz)) == NULL)
+
+	if (bufsz_buffer(NULL, &outst, &obufsz) == NULL ||
+	    (obuf = malloc(obufsz)) == NULL)
 		err(1, "output buffer");
 	cook_init(&cook, cook_flags(), obuf, obufsz, out_write, NULL);
 }

@@ -23,9 +23,8 @@ void	lock_output(void);
  * progress_stop() enclose the copy of one operand, by the engine or by
  * reads that progress_add() counts.
  */
-struct bufsz_engine;
-void	progress_init(void);
-void	progress_start(const char *, const struct bufsz_engine *);
+void	progress_signal(int);
+void	progress_start(const char *, int);
 void	progress_add(size_t);
 void	progress_stop(void);
 

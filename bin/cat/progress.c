@@ -21,12 +21,10 @@
 #include <unistd.h>
 
 #include "bufsz.h"
-#include "startup.h"
 #include "extern.h"
 
 #define	BYTES	" bytes\n"
-
-static void	progress_signal(int);
+#define	DIGITS	20		/* of the largest off_t */
 
 /*
  * The operand in flight: "name: ", with room after it for the count.
@@ -34,31 +32,22 @@ static void	progress_signal(int);
  */
 static char			*pline;
 static size_t			 plen, pcap;
-static const struct bufsz_engine *pengine;
+static const _Atomic off_t	*pmoved;
 static volatile off_t		 pbytes;
 static volatile sig_atomic_t	 pbusy;
 
-/* Before anything else: a signal that came first would end cat. */
-void
-progress_init(void)
-{
-
-	if (info_catch(progress_signal) != 0)
-		err(1, "sigaction");
-}
-
 /*
- * name is about to be copied: by e, or, with e NULL, by reads that
+ * name is about to be copied: by the engine, or by reads that
  * progress_add() counts.
  */
 void
-progress_start(const char *name, const struct bufsz_engine *e)
+progress_start(const char *name, int by_engine)
 {
 	size_t len, want;
 	char *p;
 
 	len = strlen(name);
-	want = len + 2 + INFO_DIGITS + sizeof(BYTES);
+	want = len + 2 + DIGITS + sizeof(BYTES);
 	if (want > pcap) {
 		if ((p = realloc(pline, want)) == NULL)
 			err(1, NULL);
@@ -68,7 +57,7 @@ progress_start(const char *name, const struct bufsz_engine *e)
 	memcpy(pline, name, len);
 	memcpy(pline + len, ": ", 2);
 	plen = len + 2;
-	pengine = e;
+	pmoved = by_engine ? bufsz_moved() : NULL;
 	pbytes = 0;
 	/* The line is complete before the handler may look at it. */
 	atomic_signal_fence(memory_order_seq_cst);
@@ -91,21 +80,28 @@ progress_stop(void)
 }
 
 /* Formatted by hand and written with write(2): printf is not safe here. */
-static void
+void
 progress_signal(int sig)
 {
-	off_t moved;
+	char digits[DIGITS];
+	uintmax_t v;
 	size_t n;
+	off_t moved;
 	int serrno;
 
 	(void)sig;
 	if (!pbusy)
 		return;
 	serrno = errno;
-	moved = pengine != NULL ? bufsz_moved(pengine) : pbytes;
-	n = info_digits(pline + plen, moved > 0 ? (uintmax_t)moved : 0);
-	memcpy(pline + plen + n, BYTES, sizeof(BYTES) - 1);
-	(void)bufsz_write_all(STDERR_FILENO, pline,
-	    plen + n + sizeof(BYTES) - 1);
+	moved = pmoved != NULL ? atomic_load(pmoved) : pbytes;
+	v = moved > 0 ? (uintmax_t)moved : 0;
+	n = DIGITS;
+	do
+		digits[--n] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	memcpy(pline + plen, digits + n, DIGITS - n);
+	n = plen + DIGITS - n;
+	memcpy(pline + n, BYTES, sizeof(BYTES) - 1);
+	(void)bufsz_write_all(STDERR_FILENO, pline, n + sizeof(BYTES) - 1);
 	errno = serrno;
 }

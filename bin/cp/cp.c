@@ -30,7 +30,6 @@
 #include <sysexits.h>
 #include <unistd.h>
 
-#include "startup.h"
 #include "extern.h"
 
 /*
@@ -64,7 +63,6 @@ int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 int	Rflag;
 mode_t	cmask;
 _Thread_local struct pathbuf	src, dst;
-_Thread_local struct bufsz_engine	*engine;
 
 int	follow_all, sortflag, xflag;
 
@@ -89,8 +87,8 @@ main(int argc, char *argv[])
 	size_t len;
 	int r, slash, tdir;
 
-	if (std_fds() != 0)
-		err(1, "%s", _PATH_DEVNULL);
+	if (bufsz_start(NULL, 0, 0, progress_signal) != 0)
+		err(1, "start");
 	parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;
@@ -98,8 +96,6 @@ main(int argc, char *argv[])
 		usage();
 	cmask = umask(0);
 	(void)umask(cmask);
-	if ((engine = bufsz_engine_new(BUFSZ_SPARSE)) == NULL)
-		err(1, NULL);
 	progress_init();
 
 	target = argv[--argc];
@@ -148,7 +144,6 @@ main(int argc, char *argv[])
 		warn("stdout");
 		rval = 1;
 	}
-	bufsz_engine_free(engine);
 	exit(rval);
 }
 
@@ -162,7 +157,6 @@ parse_options(int argc, char *argv[])
 	int Hflag, Lflag, ch, rflag;
 
 	Hflag = Lflag = rflag = 0;
-	opterr = 0;
 	while ((ch = getopt_long(argc, argv, OPTSTRING, longopts,
 	    NULL)) != -1)
 		switch (ch) {
@@ -229,7 +223,6 @@ parse_options(int argc, char *argv[])
 			sortflag = 1;
 			break;
 		default:
-			bad_option(ch, argv, longopts);
 			usage();
 		}
 	settle_options(Hflag, Lflag, rflag);

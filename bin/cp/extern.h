@@ -85,11 +85,10 @@ extern int	xflag;		/* -x: stay on each operand's file system */
 extern mode_t	cmask;		/* the umask */
 
 /*
- * The names of what is being copied, and the engine that copies it: the
- * walk's, and in each worker of the pool (pool.c), the worker's own.
+ * The names of what is being copied: the walk's, and in each worker of
+ * the pool (pool.c), the worker's own.
  */
 extern _Thread_local struct pathbuf	src, dst;
-extern _Thread_local struct bufsz_engine	*engine;
 
 /* walk.c */
 int	copy_tree(struct node *);
@@ -121,8 +120,9 @@ void	xbuf_grow(struct xbuf *, size_t);
 
 /* progress.c */
 void	progress_init(void);
+void	progress_signal(int);
 void	progress_start(const char *, const char *, const volatile off_t *,
-	    const struct bufsz_engine *);
+	    const _Atomic off_t *);
 void	progress_stop(void);
 void	verbose(const char *, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));

@@ -62,7 +62,7 @@ struct job {
 	struct xbuf	 said;		/* (errno, text, NUL)... to be said */
 	size_t		 saidlen;
 	volatile off_t	 size;		/* for the progress report */
-	struct bufsz_engine	*engine;	/* of the worker copying it */
+	const _Atomic off_t	*moved;		/* of the worker copying it */
 	int		 done;
 	int		 failed;
 	int		 back;		/* given back to the walk */
@@ -77,7 +77,6 @@ static int	nworkers;	/* started; -1: none will be */
 static int	quit;
 static struct job	*awaited;	/* the file the walk waits for */
 static pthread_t	workers[POOL_MAX];
-static struct bufsz_engine	*engines[POOL_MAX];
 static pthread_mutex_t	lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t	work = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t	finished = PTHREAD_COND_INITIALIZER;
@@ -135,7 +134,7 @@ pool_add(int sdir, int ddir, const struct stat *dirst, const char *name)
 	    name);
 	j->saidlen = 0;
 	j->size = 0;
-	j->engine = NULL;
+	j->moved = NULL;
 	j->done = j->failed = j->back = 0;
 	(void)pthread_mutex_lock(&lock);
 	tail++;
@@ -208,7 +207,6 @@ pool_end(void)
 	(void)pthread_mutex_unlock(&lock);
 	for (i = 0; i < nworkers; i++) {
 		(void)pthread_join(workers[i], NULL);
-		bufsz_engine_free(engines[i]);
 	}
 	nworkers = -1;
 	for (i = 0; i < RING; i++) {
@@ -247,17 +245,11 @@ pool_start(void)
 	int i, n;
 
 	n = pool_wanted();
-	bufsz_learn();
 	(void)sigfillset(&all);
 	(void)pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (i = 0; i < n; i++) {
-		if ((engines[i] = bufsz_engine_new(BUFSZ_SPARSE)) == NULL)
+		if (pthread_create(&workers[i], NULL, worker, NULL) != 0)
 			break;
-		if (pthread_create(&workers[i], NULL, worker,
-		    engines[i]) != 0) {
-			bufsz_engine_free(engines[i]);
-			break;
-		}
 	}
 	(void)pthread_sigmask(SIG_SETMASK, &old, NULL);
 	nworkers = i > 0 ? i : -1;
@@ -266,9 +258,11 @@ pool_start(void)
 static void *
 worker(void *arg)
 {
+	const _Atomic off_t *moved;
 	struct job *j;
 
-	engine = arg;
+	(void)arg;
+	moved = bufsz_moved();
 	/* Made now, whatever files come: the same calls run after run. */
 	path_set(&src, "");
 	path_set(&dst, "");
@@ -279,7 +273,7 @@ worker(void *arg)
 		if (next == tail)
 			break;
 		j = &ring[next++ % RING];
-		j->engine = engine;
+		j->moved = moved;
 		(void)pthread_mutex_unlock(&lock);
 		current = j;
 		copy_job(j);
@@ -395,7 +389,7 @@ wait_for(struct job *j)
 		return;
 	(void)pthread_mutex_lock(&lock);
 	progress_start(j->names.p, j->names.p + j->dpath, &j->size,
-	    j->engine);
+	    j->moved);
 	awaited = j;
 	while (!j->done)
 		(void)pthread_cond_wait(&finished, &lock);

@@ -32,13 +32,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "startup.h"
+#include "bufsz.h"
 #include "extern.h"
 
 /* What follows "src -> dst": " 100%\n", or more for a file that grew. */
 #define	SHARE_MAX	32
 
-static void	progress_signal(int);
 static size_t	format_share(char *, off_t, off_t);
 static int	line_at_once(void);
 static void	flush_at_exit(void);
@@ -58,10 +57,9 @@ static int			vnow;	/* each line written at once */
 static struct xbuf		pline;
 static size_t			plen;
 static const volatile off_t	*psize;
-static const struct bufsz_engine	*pengine;
+static const _Atomic off_t	*pmoved;
 static volatile sig_atomic_t	pbusy;
 
-/* The progress signal: SIGINFO, or SIGUSR1 where the system has none. */
 void
 progress_init(void)
 {
@@ -72,17 +70,16 @@ progress_init(void)
 		if (atexit(flush_at_exit) != 0)
 			err(1, "atexit");
 	}
-	if (info_catch(progress_signal) != 0)
-		err(1, "sigaction");
 }
 
 /*
- * A file of *size bytes is about to be copied from one name to another
- * by engine e (size may be filled in later).
+ * A file of *size bytes is about to be copied from one name to another,
+ * its bytes counted in *moved (size may be filled in later; moved NULL
+ * until a worker has taken the file).
  */
 void
 progress_start(const char *from, const char *to, const volatile off_t *size,
-    const struct bufsz_engine *e)
+    const _Atomic off_t *moved)
 {
 	size_t flen, tlen;
 
@@ -95,7 +92,7 @@ progress_start(const char *from, const char *to, const volatile off_t *size,
 	memcpy(pline.p + flen + 4, to, tlen);
 	plen = flen + 4 + tlen;
 	psize = size;
-	pengine = e;
+	pmoved = moved;
 	/* The line is complete before the handler may look at it. */
 	atomic_signal_fence(memory_order_seq_cst);
 	pbusy = 1;
@@ -192,7 +189,8 @@ verbose_flush(void)
  * both are written with bufsz_write_all(), which is write(2) and poll(2),
  * safe in a signal handler where printf is not.
  */
-static void
+/* The progress signal: SIGINFO, or SIGUSR1 where the system has none. */
+void
 progress_signal(int sig)
 {
 	size_t n;
@@ -203,7 +201,8 @@ progress_signal(int sig)
 		return;
 	serrno = errno;
 	(void)verbose_flush();
-	n = format_share(pline.p + plen, bufsz_moved(pengine), *psize);
+	n = format_share(pline.p + plen, pmoved != NULL ? atomic_load(pmoved) :
+	    0, *psize);
 	(void)bufsz_write_all(STDERR_FILENO, pline.p, plen + n);
 	errno = serrno;
 }
@@ -212,7 +211,7 @@ progress_signal(int sig)
 static size_t
 format_share(char *buf, off_t moved, off_t size)
 {
-	char digits[INFO_DIGITS];
+	char digits[20];
 	uintmax_t m, s, v;
 	size_t i, n, pad;
 
@@ -224,13 +223,17 @@ format_share(char *buf, off_t moved, off_t size)
 		v = m / (s / 100 > 0 ? s / 100 : 1);
 	else
 		v = m * 100 / s;
-	n = info_digits(digits, v);
+	n = sizeof(digits);
+	do
+		digits[--n] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
 	i = 0;
 	buf[i++] = ' ';
-	for (pad = n < 3 ? 3 - n : 0; pad > 0; pad--)
+	for (pad = n > sizeof(digits) - 3 ? n - (sizeof(digits) - 3) : 0;
+	    pad > 0; pad--)
 		buf[i++] = ' ';
-	memcpy(buf + i, digits, n);
-	i += n;
+	memcpy(buf + i, digits + n, sizeof(digits) - n);
+	i += sizeof(digits) - n;
 	buf[i++] = '%';
 	buf[i++] = '\n';
 	return (i);

@@ -262,8 +262,8 @@ copy_data(int in, const struct stat *inst, int out, const struct stat *outst)
 
 	/* The walk reports on the file it waits for a worker to copy. */
 	if (!pool_worker())
-		progress_start(src.p, dst.p, &inst->st_size, engine);
-	r = bufsz_copy(engine, in, inst, out, outst, 0);
+		progress_start(src.p, dst.p, &inst->st_size, bufsz_moved());
+	r = bufsz_copy(in, inst, out, outst, BUFSZ_SPARSE);
 	if (!pool_worker())
 		progress_stop();
 	switch (r) {

@@ -3,64 +3,49 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * The copy engine's portable core: it picks a path for each pair of
- * descriptors, runs it, and falls back to read(2)/write(2) through the
- * policy's buffer whenever a fast path refuses.  The kernel's own copy
- * paths (copy_file_range, splice, sendfile) are the host's, in the
- * kpath_<host>.c file the Makefile picks; read/write and holes are here,
- * for every host.
- *
- * Every path moves data through the descriptors' own file offsets, so
- * that a path that refuses half way leaves read/write to carry on from
- * the right byte.
- *
- * AUTO takes copy_file_range between regular files: it is level with
- * read/write on ext4, and it lets the file system clone or copy on the
- * server, which read/write cannot.  On Linux, sendfile goes on where that
- * is refused between two file systems (kpath_linux.c); splice serves
- * where a pipe is on either side, and sendfile takes a regular file to a
- * device or socket, one system call a chunk with no private pipe.
- * read/write serves everything else.  There is no mmap(2) path: mapping
- * a file and faulting its pages in costs more than read(2)'s copy, both
- * for a raw copy and for cat's formatting.
+ * The copy engine: for each pair of descriptors, the host's kernel copy
+ * (kpath_<host>.c: copy_file_range, splice, sendfile) where it serves,
+ * else read(2)/write(2) through the policy's buffer, which also takes
+ * over from any path that refuses.  Every path moves data through the
+ * descriptors' own offsets, so that read/write goes on from the right
+ * byte.  There is no mmap(2) path: mapping and faulting pages in costs
+ * more than read(2)'s copy.
  */
 
 #include <sys/param.h>
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bufsz_private.h"
 
-static enum bufsz_path choose(const struct job *);
 static int	copy_span(struct job *);
 static int	copy_rw(struct job *);
-static int	is_zero(const char *, size_t);
 static int	write_holey(int, const char *, size_t, size_t);
 static int	copy_sparse(struct job *);
 static int	cut_output(struct job *, off_t, off_t);
-static int	copy_unseen(struct bufsz_engine *, int, int, const struct stat *);
-static int	copy_rest(struct bufsz_engine *, int, const struct stat *, int,
-		    const struct stat *);
-static void	job_start(struct job *, struct bufsz_engine *, int,
-		    const struct stat *, int, const struct stat *);
+static int	copy_unseen(struct job *);
+static int	copy_rest(struct job *, int);
+
+static const char *const path_names[] = {
+	"auto", "rw", "cfr", "splice", "sendfile"
+};
+
+size_t	bufsz_asked_size;
+
+static _Thread_local struct bufsz_engine *self;
 
 struct bufsz_engine *
-bufsz_engine_new(int flags)
+bufsz_engine_new(void)
 {
 	struct bufsz_engine *e;
 
 	if ((e = calloc(1, sizeof(*e))) == NULL)
 		return (NULL);
 	e->be_pipe[0] = e->be_pipe[1] = -1;
-	e->be_force = bufsz_env_path();
-	e->be_force_size = bufsz_env_size();
-	e->be_flags = flags;
-	e->be_last = BUFSZ_PATH_AUTO;
 	return (e);
 }
 
@@ -70,8 +55,7 @@ bufsz_engine_free(struct bufsz_engine *e)
 
 	if (e == NULL)
 		return;
-	if (e->be_buf != NULL)
-		bufsz_free(e->be_buf, e->be_bufsz);
+	free(e->be_buf);
 	bufsz_kpath_release(e);
 	free(e);
 }
@@ -87,74 +71,130 @@ bufsz_engine_force(struct bufsz_engine *e, enum bufsz_path p, size_t size)
 	    page;
 }
 
-enum bufsz_path
-bufsz_engine_last(const struct bufsz_engine *e)
+const char *
+bufsz_path_name(enum bufsz_path p)
 {
 
-	return (e->be_last);
+	return ((size_t)p < sizeof(path_names) / sizeof(path_names[0]) ? path_names[p] : "unknown");
 }
 
-off_t
-bufsz_moved(const struct bufsz_engine *e)
+/* Made on first use; a thread that cannot have one cannot copy. */
+struct bufsz_engine *
+bufsz_self(void)
 {
 
-	return (e->be_moved);
+	if (self == NULL)
+		self = bufsz_engine_new();
+	return (self);
+}
+
+const _Atomic off_t *
+bufsz_moved(void)
+{
+
+	return (bufsz_self() != NULL ? &self->be_moved : NULL);
+}
+
+char *
+bufsz_buffer(const struct stat *in, const struct stat *out, size_t *len)
+{
+
+	if (bufsz_self() == NULL)
+		return (NULL);
+	return (bufsz_engine_buffer(self, in, out, len));
 }
 
 int
-bufsz_lends_pages(const struct stat *out)
+bufsz_copy(int in, const struct stat *inst, int out,
+    const struct stat *outst, int flags)
 {
 
-	return (bufsz_kpath_lends(bufsz_env_path(), out));
+	if (bufsz_self() == NULL)
+		return (BUFSZ_EREAD);
+	return (bufsz_engine_copy(self, in, inst, out, outst, flags));
 }
 
 /*
- * The buffer is kept across calls and only grows: cat copying thousands
- * of small files must not pay an allocation (and its page faults) each.
+ * The buffer only grows, and is kept: cat copying thousands of small
+ * files must not pay an allocation and its page faults for each.  When
+ * the size wanted cannot be had, a smaller one is taken, down to a page.
  */
 char *
-bufsz_buffer(struct bufsz_engine *e, const struct stat *inst,
+bufsz_engine_buffer(struct bufsz_engine *e, const struct stat *inst,
     const struct stat *outst, size_t *len)
 {
 	struct bufsz_facts f;
-	size_t want, got;
-	char *p;
+	size_t want, page;
+	void *p;
 
-	/*
-	 * In whole pages, as bufsz_alloc() gives them: a size it cannot give
-	 * would have us allocate again on every call.
-	 */
-	if ((want = e->be_force_size) == 0) {
+	page = bufsz_pagesize();
+	if ((want = e->be_force_size) == 0 && (want = bufsz_asked_size) == 0) {
 		bufsz_facts_of(&f, inst, outst);
 		want = bufsz_policy(&f);
 	}
-	if (e->be_buf == NULL || e->be_bufsz < want) {
-		if ((p = bufsz_alloc(want, &got)) == NULL) {
-			if (e->be_buf == NULL)
-				return (NULL);
-		} else if (e->be_buf == NULL || got > e->be_bufsz) {
-			if (e->be_buf != NULL)
-				bufsz_free(e->be_buf, e->be_bufsz);
+	for (; e->be_bufsz < want; want = MAX(want / 2 / page * page, page)) {
+		if (posix_memalign(&p, page, want) == 0) {
+			free(e->be_buf);
 			e->be_buf = p;
-			e->be_bufsz = got;
-		} else
-			bufsz_free(p, got);
+			e->be_bufsz = want;
+			break;
+		}
+		if (want == page)
+			break;
+	}
+	if (e->be_buf == NULL) {
+		errno = ENOMEM;
+		return (NULL);
 	}
 	*len = e->be_bufsz;
 	return (e->be_buf);
 }
 
+size_t
+bufsz_job_want(const struct job *j, size_t cap)
+{
+
+	if (j->j_left >= 0 && (uintmax_t)j->j_left < cap)
+		return ((size_t)j->j_left);
+	return (cap);
+}
+
+/* One writer, the copying thread; a signal handler may read it. */
+void
+bufsz_job_moved(struct job *j, size_t n)
+{
+	struct bufsz_engine *e;
+
+	e = j->j_e;
+	atomic_store_explicit(&e->be_moved, atomic_load_explicit(&e->be_moved,
+	    memory_order_relaxed) + (off_t)n, memory_order_relaxed);
+	if (j->j_left > 0)
+		j->j_left -= (off_t)n;
+}
+
 /*
- * A kernel-side path that moves nothing on its first call from a regular
- * file may be facing a size that is a lie (/sys says 4096 bytes, and
- * Linux 5.3 to 5.18 let copy_file_range return 0 for such files); read(2)
- * then has the last word.  So it has after later calls where the file
- * system does not keep sizes: copy_file_range, sendfile and splice stop
- * at the size the kernel was told, and a FUSE file opened with direct_io
- * (or a file another NFS client has grown) holds more, which read(2)
- * returns.  Anything else that says 0 has ended: a pipe, a socket, a
- * terminal at its end-of-file character (a second look would wait for a
- * second one).
+ * A short count is the end of a regular input when it brings the copy to
+ * exactly the size the input had when it was looked at, on a file system
+ * that keeps sizes: every byte it had then is copied, and what follows
+ * was written later.  Elsewhere (FUSE, NFS, /proc, /sys) the end is where
+ * read(2) returns 0.
+ */
+int
+bufsz_job_at_end(const struct job *j, size_t asked, size_t got)
+{
+
+	return (got < asked && j->j_left < 0 &&
+	    S_ISREG(j->j_inst->st_mode) && j->j_inst->st_size > 0 &&
+	    atomic_load(&j->j_e->be_moved) == j->j_inst->st_size &&
+	    bufsz_size_kept(j));
+}
+
+/*
+ * A kernel path's 0 from a regular file needs read(2)'s word after a first
+ * call that moved nothing (a /sys file says 4096 bytes and holds fewer),
+ * or where the file system does not keep sizes: a FUSE or NFS file may
+ * hold more than the size at which those paths stop.  Anything else that
+ * says 0 has ended.
  */
 int
 bufsz_job_declines(const struct job *j, int moved)
@@ -164,58 +204,26 @@ bufsz_job_declines(const struct job *j, int moved)
 	    (!moved || !bufsz_size_kept(j)));
 }
 
-/*
- * Whether the regular input's size is where it ends: the host's word
- * (bufsz_host_keeps_size()) on its file system, asked once a file system,
- * so that thousands of small files on one cost one fstatfs(2) in all.
- */
+/* The host's word on the input's file system, asked once a file system. */
 int
 bufsz_size_kept(const struct job *j)
 {
-
-	return (bufsz_size_is_end(j->j_e, j->j_in, j->j_inst));
-}
-
-int
-bufsz_size_is_end(struct bufsz_engine *e, int fd, const struct stat *st)
-{
-	struct fs_seen *fs;
+	struct bufsz_engine *e;
 	size_t i;
 
-	if (!S_ISREG(st->st_mode))
-		return (0);
+	e = j->j_e;
 	for (i = 0; i < MIN(e->be_nfs, FS_SEEN); i++)
-		if (e->be_fs[i].fs_dev == st->st_dev)
+		if (e->be_fs[i].fs_dev == j->j_inst->st_dev)
 			return (e->be_fs[i].fs_keeps_size);
-	fs = &e->be_fs[e->be_nfs++ % FS_SEEN];
-	fs->fs_dev = st->st_dev;
-	fs->fs_keeps_size = bufsz_host_keeps_size(fd);
-	return (fs->fs_keeps_size);
+	i = e->be_nfs++ % FS_SEEN;
+	e->be_fs[i].fs_dev = j->j_inst->st_dev;
+	e->be_fs[i].fs_keeps_size = bufsz_host_keeps_size(j->j_in);
+	return (e->be_fs[i].fs_keeps_size);
 }
 
 /*
- * The path for the pair: the forced one or AUTO's choice (the host's,
- * bufsz_kpath_auto()).  A regular input that reports a size of 0 goes to
- * read/write: it is either empty (one read says so) or a /proc file
- * whose size is a lie.  A kernel path that cannot serve the pair says so
- * itself, by refusing.
- */
-static enum bufsz_path
-choose(const struct job *j)
-{
-	enum bufsz_path p;
-
-	if (S_ISREG(j->j_inst->st_mode) && j->j_inst->st_size == 0)
-		return (BUFSZ_PATH_RW);
-	if ((p = j->j_e->be_force) == BUFSZ_PATH_AUTO)
-		p = bufsz_kpath_auto(j);
-	return (p);
-}
-
-/*
- * Copy j_left bytes (or to end of input) by the chosen path.  A fast
- * path that moved everything and left read/write only the read of 0
- * that confirms the end is still the path that took the copy.
+ * The forced path, or the host's choice.  A regular input of size 0 is
+ * empty or a /proc file whose size is a lie: read/write either way.
  */
 static int
 copy_span(struct job *j)
@@ -224,21 +232,24 @@ copy_span(struct job *j)
 	off_t start, handed;
 	int r;
 
-	start = j->j_e->be_moved;
-	p = choose(j);
-	r = p == BUFSZ_PATH_RW ? REFUSED : bufsz_kpath_copy(j, &p);
-	if (r != REFUSED) {
+	p = j->j_e->be_force;
+	if (S_ISREG(j->j_inst->st_mode) && j->j_inst->st_size == 0)
+		p = COPY_RW;
+	else if (p == COPY_AUTO)
+		p = bufsz_kpath_auto(j);
+	start = atomic_load(&j->j_e->be_moved);
+	if (p != COPY_RW && (r = bufsz_kpath_copy(j, &p)) != REFUSED) {
 		j->j_e->be_last = p;
 		return (r);
 	}
-	handed = j->j_e->be_moved;
+	/* A path that moved it all and left only the read of 0 took it. */
+	handed = atomic_load(&j->j_e->be_moved);
 	r = copy_rw(j);
-	j->j_e->be_last = handed != start && j->j_e->be_moved == handed ? p :
-	    BUFSZ_PATH_RW;
+	j->j_e->be_last = handed != start &&
+	    atomic_load(&j->j_e->be_moved) == handed ? p : COPY_RW;
 	return (r);
 }
 
-/* The path that always works: through the buffer, a read at a time. */
 static int
 copy_rw(struct job *j)
 {
@@ -246,22 +257,22 @@ copy_rw(struct job *j)
 	ssize_t n;
 	char *buf;
 
-	if ((buf = bufsz_buffer(j->j_e, j->j_inst, j->j_outst, &len)) == NULL)
+	if ((buf = bufsz_engine_buffer(j->j_e, j->j_inst, j->j_outst,
+	    &len)) == NULL)
 		return (BUFSZ_EREAD);
 	blk = j->j_outst->st_blksize > 0 ? (size_t)j->j_outst->st_blksize :
 	    bufsz_pagesize();
-	while (!job_done(j)) {
-		if ((n = bufsz_read(j->j_in, buf, want = job_want(j, len))) < 0)
+	while (j->j_left != 0) {
+		want = bufsz_job_want(j, len);
+		if ((n = bufsz_read(j->j_in, buf, want)) < 0)
 			return (BUFSZ_EREAD);
 		if (n == 0)
 			break;
-		if (j->j_holes) {
-			if (write_holey(j->j_out, buf, (size_t)n, blk) != 0)
-				return (BUFSZ_EWRITE);
-		} else if (bufsz_write_all(j->j_out, buf, (size_t)n) != 0)
+		if (j->j_holes ? write_holey(j->j_out, buf, (size_t)n, blk) :
+		    bufsz_write_all(j->j_out, buf, (size_t)n))
 			return (BUFSZ_EWRITE);
-		job_moved(j, (size_t)n);
-		if (job_at_end(j, want, (size_t)n))
+		bufsz_job_moved(j, (size_t)n);
+		if (bufsz_job_at_end(j, want, (size_t)n))
 			break;
 	}
 	return (BUFSZ_OK);
@@ -271,61 +282,40 @@ static int
 is_zero(const char *p, size_t len)
 {
 
-	/* Zero when the first byte is and each byte equals the next. */
 	return (len == 0 || (p[0] == 0 && memcmp(p, p + 1, len - 1) == 0));
 }
 
 /*
- * Write buf, but seek over each whole block of zeros instead of writing
- * it, so that a sparse input keeps its holes on the read/write path.
- * Runs are coalesced: one write per run of data, one lseek per run of
- * zeros.  The caller extends the file over a trailing hole.
+ * Write buf, seeking over each whole block of zeros, so that a sparse
+ * input keeps its holes on read/write; runs of either are coalesced.
  */
 static int
 write_holey(int fd, const char *buf, size_t len, size_t blk)
 {
-	size_t off, run, n;
+	size_t off, run;
 	int zero;
 
-	off = 0;
-	while (off < len) {
+	for (off = 0; off < len; off += run) {
 		run = MIN(blk, len - off);
 		zero = is_zero(buf + off, run);
-		while (off + run < len) {
-			n = MIN(blk, len - off - run);
-			if (is_zero(buf + off + run, n) != zero)
-				break;
-			run += n;
-		}
-		if (zero) {
-			if (lseek(fd, (off_t)run, SEEK_CUR) == -1)
-				return (-1);
-		} else if (bufsz_write_all(fd, buf + off, run) != 0)
+		while (off + run < len && is_zero(buf + off + run,
+		    MIN(blk, len - off - run)) == zero)
+			run += MIN(blk, len - off - run);
+		if (zero ? lseek(fd, (off_t)run, SEEK_CUR) == -1 :
+		    bufsz_write_all(fd, buf + off, run) != 0)
 			return (-1);
-		off += run;
 	}
 	return (0);
 }
 
 /*
- * BUFSZ_SPARSE: copy only the input's data extents, seeking the output
- * over its holes, then cut the output where the input ends (the caller
- * promises a new, empty output).  Where the file system cannot report
- * holes, read/write turns blocks of zeros into holes instead.
- *
- * Where the input ends is decided with care, since the output is cut or
- * extended to it and whatever it has not copied becomes zeros.  On a
- * file system that does not keep sizes, the holes it reports end at a
- * size that may be a lie: read/write, which reads to the end, goes
- * instead.  Elsewhere:
- * - A span of data that comes up short has met the input's true end: a
- *   file that shrank, or one whose size is a lie (sysfs says 4096 bytes
- *   and has no blocks, so it looks all hole).  It ends there.
- * - Otherwise the size first seen (the caller's stat), or the end of the
- *   last data copied if that is further (the file grew, and the growth
- *   was copied); but no further than the size once no data is left, for
- *   a file that shrank meanwhile.  A file that grows after the last look
- *   for data is copied as it was before, never padded to its new size.
+ * Copy only the input's data, seeking the output over its holes, then
+ * cut the output where the input ends.  A span of data that comes up
+ * short has met the true end (a file that shrank, or a /sys file that
+ * looks all hole); else the end is the size first seen, or the end of
+ * the last data if the file grew, but no further than the size once no
+ * data is left.  Where sizes are not kept, holes are not to be trusted:
+ * read/write goes instead.
  */
 static int
 copy_sparse(struct job *j)
@@ -342,11 +332,9 @@ copy_sparse(struct job *j)
 	delta -= pos;
 	end = MAX(pos, j->j_inst->st_size);
 	j->j_holes = 1;
-	for (;;) {
-		if ((r = bufsz_next_data(j->j_in, pos, &data, &hole)) == 0)
-			break;			/* only a hole is left */
+	while ((r = bufsz_next_data(j->j_in, pos, &data, &hole)) != 0) {
 		if (r == -1)
-			return (REFUSED);	/* the fs cannot say */
+			return (REFUSED);
 		if (lseek(j->j_in, data, SEEK_SET) == -1)
 			return (BUFSZ_EREAD);
 		if (lseek(j->j_out, data + delta, SEEK_SET) == -1)
@@ -366,7 +354,6 @@ copy_sparse(struct job *j)
 	return (cut_output(j, end, delta));
 }
 
-/* The output ends where the input did, at end, delta bytes further on. */
 static int
 cut_output(struct job *j, off_t end, off_t delta)
 {
@@ -378,10 +365,11 @@ cut_output(struct job *j, off_t end, off_t delta)
 }
 
 int
-bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
-    const struct stat *outst, int flags)
+bufsz_engine_copy(struct bufsz_engine *e, int in, const struct stat *inst,
+    int out, const struct stat *outst, int flags)
 {
 	struct stat isb, osb;
+	struct job j;
 	int r;
 
 	if (outst == NULL) {
@@ -389,108 +377,83 @@ bufsz_copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
 			return (BUFSZ_EWRITE);
 		outst = &osb;
 	}
-	e->be_moved = 0;
-	if ((flags & BUFSZ_UNSEEN) != 0) {
-		if ((r = copy_unseen(e, in, out, outst)) != REFUSED)
-			return (r);
-		inst = NULL;
-	}
-	if (inst == NULL) {
+	atomic_store(&e->be_moved, 0);
+	memset(&j, 0, sizeof(j));
+	j.j_e = e;
+	j.j_in = in;
+	j.j_out = out;
+	j.j_outst = outst;
+	j.j_left = -1;
+	if ((flags & BUFSZ_UNSEEN) != 0 && (flags & BUFSZ_SPARSE) == 0 &&
+	    e->be_force == COPY_AUTO &&
+	    (r = copy_unseen(&j)) != REFUSED)
+		return (r);
+	if (inst == NULL || (flags & BUFSZ_UNSEEN) != 0) {
 		if (fstat(in, &isb) != 0)
 			return (BUFSZ_EREAD);
 		inst = &isb;
 	}
-	return (copy_rest(e, in, inst, out, outst));
+	j.j_inst = inst;
+	return (copy_rest(&j, flags));
 }
 
 /*
- * An input just opened and not yet looked at.  Where the host has a path
- * that takes such an input safely (bufsz_kpath_unseen(): Linux's
- * sendfile into /dev/null), one call of it goes first.  Its short count
- * alone proves nothing: a read error after some bytes is dropped from
- * the count, to come back at the next call, and a kernel path stops at
- * the size the file system gave, which a FUSE or network file may have
- * outgrown.  So one read(2) follows a short count: its 0 is the end,
- * whatever the file system, and the error or the byte it may bring
- * instead goes on as in any other copy.  A small file so costs open,
- * that call, the read and close, and no stat.  Anything else has its
- * stat taken and goes on from the byte the first call stopped at, or,
- * when that call moved nothing, is REFUSED: copied as any other input.
+ * An input just opened and not looked at: where the host has a path that
+ * takes any such input safely (Linux's sendfile into /dev/null), one call
+ * of it goes first.  Its short count proves nothing (an error after some
+ * bytes comes back at the next call; a FUSE file may hold more than the
+ * size the call stopped at), so one read(2) follows: its 0 is the end.  A
+ * small file so costs open, that call, the read and close, and no stat.
  */
 static int
-copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
+copy_unseen(struct job *j)
 {
-	struct stat isb;
-	struct job j;
 	enum bufsz_path p;
 	ssize_t n, m;
 	char c;
 
-	if (e->be_force != BUFSZ_PATH_AUTO || (e->be_flags & BUFSZ_SPARSE))
+	if ((n = bufsz_kpath_unseen(j, CHUNK_MAX, &p)) <= 0)
 		return (REFUSED);
-	job_start(&j, e, in, NULL, out, outst);
-	if ((n = bufsz_kpath_unseen(&j, CHUNK_MAX, &p)) <= 0)
-		return (REFUSED);
-	e->be_last = p;
-	e->be_moved = n;
+	j->j_e->be_last = p;
+	atomic_store(&j->j_e->be_moved, n);
 	if ((size_t)n < CHUNK_MAX) {
-		if ((m = bufsz_read(in, &c, 1)) == 0)
-			return (BUFSZ_OK);
-		if (m < 0)
-			return (BUFSZ_EREAD);
-		if (bufsz_write_all(out, &c, 1) != 0)
+		if ((m = bufsz_read(j->j_in, &c, 1)) <= 0)
+			return (m == 0 ? BUFSZ_OK : BUFSZ_EREAD);
+		if (bufsz_write_all(j->j_out, &c, 1) != 0)
 			return (BUFSZ_EWRITE);
-		e->be_moved++;
+		bufsz_job_moved(j, 1);
 	}
-	if (fstat(in, &isb) != 0)
-		return (BUFSZ_EREAD);
-	return (copy_rest(e, in, &isb, out, outst));
+	return (REFUSED);
 }
 
-/* A copy of all of in (inst NULL: unseen), holes not kept. */
-static void
-job_start(struct job *j, struct bufsz_engine *e, int in,
-    const struct stat *inst, int out, const struct stat *outst)
-{
-
-	j->j_e = e;
-	j->j_in = in;
-	j->j_out = out;
-	j->j_inst = inst;
-	j->j_outst = outst;
-	j->j_left = -1;
-	j->j_holes = 0;
-}
-
-/* Everything from in's offset on, be_moved counting on from its value. */
+/* Everything from in's offset on. */
 static int
-copy_rest(struct bufsz_engine *e, int in, const struct stat *inst, int out,
-    const struct stat *outst)
+copy_rest(struct job *j, int flags)
 {
-	struct job j;
+	const struct stat *inst;
 	off_t end;
 	int r;
 
-	e->be_last = BUFSZ_PATH_RW;	/* until a path takes the copy */
+	inst = j->j_inst;
+	j->j_e->be_last = COPY_RW;
 	/* Some systems let read(2) return a directory's raw entries. */
 	if (S_ISDIR(inst->st_mode)) {
 		errno = EISDIR;
 		return (BUFSZ_EREAD);
 	}
-	job_start(&j, e, in, inst, out, outst);
-	if ((e->be_flags & BUFSZ_SPARSE) == 0 || !S_ISREG(inst->st_mode) ||
-	    !S_ISREG(outst->st_mode) ||
+	if ((flags & BUFSZ_SPARSE) == 0 || !S_ISREG(inst->st_mode) ||
+	    !S_ISREG(j->j_outst->st_mode) ||
 	    inst->st_blocks * 512 >= inst->st_size)
-		return (copy_span(&j));
-	if ((r = copy_sparse(&j)) != REFUSED)
+		return (copy_span(j));
+	if ((r = copy_sparse(j)) != REFUSED)
 		return (r);
 	/* No hole map: read/write everything, zeros becoming holes. */
-	j.j_left = -1;
-	j.j_holes = 1;
-	e->be_last = BUFSZ_PATH_RW;
-	if ((r = copy_rw(&j)) != BUFSZ_OK)
+	j->j_left = -1;
+	j->j_holes = 1;
+	if ((r = copy_rw(j)) != BUFSZ_OK)
 		return (r);
-	if ((end = lseek(out, 0, SEEK_CUR)) == -1 || ftruncate(out, end) != 0)
+	if ((end = lseek(j->j_out, 0, SEEK_CUR)) == -1 ||
+	    ftruncate(j->j_out, end) != 0)
 		return (BUFSZ_EWRITE);
 	return (BUFSZ_OK);
 }

@@ -35,10 +35,7 @@ wait_for(int fd, short events)
 	return (0);
 }
 
-/*
- * A kernel-side call does not say which side said EAGAIN, so both are
- * waited for, the input first.
- */
+/* A kernel-side call does not say which side said EAGAIN: both are waited. */
 int
 bufsz_io_again(int in, int out)
 {
@@ -84,27 +81,4 @@ bufsz_write_all(int fd, const void *buf, size_t len)
 		n = 0;
 	}
 	return (0);
-}
-
-/*
- * The reads of a span of a file at a position (tail's windows): a short
- * count is not the end, only 0 is.
- */
-ssize_t
-bufsz_pread_full(int fd, void *buf, size_t len, off_t off)
-{
-	size_t got;
-	ssize_t n;
-
-	for (got = 0; got < len; got += (size_t)n) {
-		n = pread(fd, (char *)buf + got, len - got, off + (off_t)got);
-		if (n == 0)
-			break;
-		if (n == -1) {
-			if (!bufsz_io_again(fd, -1))
-				return (-1);
-			n = 0;
-		}
-	}
-	return ((ssize_t)got);
 }

@@ -28,10 +28,10 @@ bufsz_kpath_loop(struct job *j, ssize_t (*move)(const struct job *, size_t))
 	ssize_t n;
 	int moved;
 
-	for (moved = 0; !job_done(j);) {
-		if ((n = move(j, want = job_want(j, CHUNK_MAX))) > 0) {
-			job_moved(j, (size_t)n);
-			if (job_at_end(j, want, (size_t)n))
+	for (moved = 0; j->j_left != 0;) {
+		if ((n = move(j, want = bufsz_job_want(j, CHUNK_MAX))) > 0) {
+			bufsz_job_moved(j, (size_t)n);
+			if (bufsz_job_at_end(j, want, (size_t)n))
 				break;
 			moved = 1;
 		} else if (n == 0)

@@ -26,14 +26,14 @@ enum bufsz_path
 bufsz_kpath_auto(const struct job *j)
 {
 
-	return (cfr_serves(j) ? BUFSZ_PATH_CFR : BUFSZ_PATH_RW);
+	return (cfr_serves(j) ? COPY_CFR : COPY_RW);
 }
 
 int
 bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 {
 
-	if (*p != BUFSZ_PATH_CFR || !cfr_serves(j))
+	if (*p != COPY_CFR || !cfr_serves(j))
 		return (REFUSED);
 	return (bufsz_kpath_loop(j, bufsz_move_cfr));
 }
@@ -45,15 +45,6 @@ bufsz_kpath_unseen(const struct job *j __unused, size_t len __unused,
 {
 
 	return (-1);
-}
-
-/* Nothing here hands out pages by reference. */
-int
-bufsz_kpath_lends(enum bufsz_path p __unused,
-    const struct stat *out __unused)
-{
-
-	return (0);
 }
 
 void

@@ -65,12 +65,12 @@ bufsz_kpath_auto(const struct job *j)
 	it = j->j_inst->st_mode & S_IFMT;
 	ot = j->j_outst->st_mode & S_IFMT;
 	if (it == S_IFREG && ot == S_IFREG)
-		return (BUFSZ_PATH_CFR);
+		return (COPY_CFR);
 	if (it == S_IFIFO || ot == S_IFIFO)
-		return (BUFSZ_PATH_SPLICE);
+		return (COPY_SPLICE);
 	if (it == S_IFREG && (ot == S_IFCHR || ot == S_IFSOCK))
-		return (BUFSZ_PATH_SENDFILE);
-	return (BUFSZ_PATH_RW);
+		return (COPY_SENDFILE);
+	return (COPY_RW);
 }
 
 /*
@@ -89,19 +89,19 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 	it = j->j_inst->st_mode & S_IFMT;
 	ot = j->j_outst->st_mode & S_IFMT;
 	switch (*p) {
-	case BUFSZ_PATH_CFR:
+	case COPY_CFR:
 		if (it != S_IFREG || ot != S_IFREG)
 			return (REFUSED);
 		r = bufsz_kpath_loop(j, bufsz_move_cfr);
-		if (r != REFUSED || j->j_e->be_force != BUFSZ_PATH_AUTO)
+		if (r != REFUSED || j->j_e->be_force != COPY_AUTO)
 			return (r);
-		*p = BUFSZ_PATH_SENDFILE;
+		*p = COPY_SENDFILE;
 		return (bufsz_kpath_loop(j, move_sendfile));
-	case BUFSZ_PATH_SENDFILE:
+	case COPY_SENDFILE:
 		if (it != S_IFREG && it != S_IFBLK)
 			return (REFUSED);
 		return (bufsz_kpath_loop(j, move_sendfile));
-	case BUFSZ_PATH_SPLICE:
+	case COPY_SPLICE:
 		if (ot == S_IFIFO)
 			grow_out_pipe(j);
 		if (it == S_IFIFO)
@@ -131,7 +131,7 @@ bufsz_kpath_unseen(const struct job *j, size_t len, enum bufsz_path *p)
 
 	if (!is_dev_null(j->j_outst))
 		return (-1);
-	*p = BUFSZ_PATH_SENDFILE;
+	*p = COPY_SENDFILE;
 	return (move_sendfile(j, len));
 }
 
@@ -142,18 +142,6 @@ is_dev_null(const struct stat *st)
 
 	return (S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 &&
 	    minor(st->st_rdev) == 3);
-}
-
-/*
- * splice into a pipe hands the reader references to pages; AUTO splices
- * into any pipe.
- */
-int
-bufsz_kpath_lends(enum bufsz_path p, const struct stat *out)
-{
-
-	return (p == BUFSZ_PATH_SPLICE ||
-	    (p == BUFSZ_PATH_AUTO && S_ISFIFO(out->st_mode)));
 }
 
 void
@@ -243,7 +231,7 @@ pipe_drain(struct job *j, size_t len)
 	char *buf;
 
 	e = j->j_e;
-	if ((buf = bufsz_buffer(e, j->j_inst, j->j_outst, &blen)) == NULL)
+	if ((buf = bufsz_engine_buffer(e, j->j_inst, j->j_outst, &blen)) == NULL)
 		return (BUFSZ_EWRITE);
 	while (len > 0) {
 		if ((n = bufsz_read(e->be_pipe[0], buf, MIN(blen, len))) <= 0)
@@ -352,8 +340,8 @@ copy_splice_via(struct job *j)
 	if ((n = fcntl(e->be_pipe[1], F_GETPIPE_SZ)) <= 0)
 		n = 65536;
 	cap = MIN((size_t)n, CHUNK_MAX);
-	for (moved = 0; !job_done(j);) {
-		n = splice(j->j_in, NULL, e->be_pipe[1], NULL, job_want(j, cap),
+	for (moved = 0; j->j_left != 0;) {
+		n = splice(j->j_in, NULL, e->be_pipe[1], NULL, bufsz_job_want(j, cap),
 		    SPLICE_F_MOVE | SPLICE_F_MORE);
 		if (n > 0) {
 			if ((r = pipe_to_out(j, (size_t)n)) != BUFSZ_OK &&
@@ -361,7 +349,7 @@ copy_splice_via(struct job *j)
 				return (r);
 			if (input_shrank(j, size0))
 				return (BUFSZ_EREAD);
-			job_moved(j, (size_t)n);
+			bufsz_job_moved(j, (size_t)n);
 			moved = 1;
 			if (r == REFUSED)
 				return (REFUSED);

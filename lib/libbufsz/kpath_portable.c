@@ -18,7 +18,7 @@ enum bufsz_path
 bufsz_kpath_auto(const struct job *j __unused)
 {
 
-	return (BUFSZ_PATH_RW);
+	return (COPY_RW);
 }
 
 int
@@ -35,14 +35,6 @@ bufsz_kpath_unseen(const struct job *j __unused, size_t len __unused,
 {
 
 	return (-1);
-}
-
-int
-bufsz_kpath_lends(enum bufsz_path p __unused,
-    const struct stat *out __unused)
-{
-
-	return (0);
 }
 
 void

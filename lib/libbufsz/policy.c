@@ -3,8 +3,9 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * The buffer policy: a pure function from facts to a size, so that its
- * whole table can be tested without the machines it describes.
+ * The buffer policy, a pure function from facts to a size so that its
+ * whole table can be tested without the machines it describes, and the
+ * probe that gathers the facts.
  */
 
 #include <sys/types.h>
@@ -12,56 +13,42 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <unistd.h>
 
 #include "bufsz_private.h"
 
 /*
- * The small buffer, for nearly everything but a pipe: large enough that
- * the system calls cost little beside the bytes, small enough to stay in
- * the CPU's caches.
+ * Large enough that system calls cost little beside the bytes, small
+ * enough to stay in the CPU's caches.
  */
 #define	BUFSZ_SMALL		((size_t)128 * 1024)
 
-/*
- * Into a pipe, its default capacity (64 KiB on Linux and FreeBSD), so
- * that no write waits half way for the reader.
- */
+/* A pipe's default capacity: a larger write waits half way for the reader. */
 #define	BUFSZ_PIPE		((size_t)64 * 1024)
 
 /*
- * The large buffer, for a bulk copy into a regular file, which takes
- * fewer and larger writes well; larger buffers only cost memory.  On
- * Linux such copies go through copy_file_range; the large buffer serves
- * the BSDs, fallbacks (tmpfs refuses copy_file_range from ext4) and a
- * forced read/write.
- *
- * One buffer should stay under 1/512 of memory, since make -j or xargs
- * -P may run many copies at once.
+ * A bulk copy between files takes fewer, larger writes well, on a machine
+ * where one buffer stays under 1/512 of memory, since make -j or xargs -P
+ * may run many copies at once.
  */
 #define	BUFSZ_LARGE		((size_t)1024 * 1024)
 #define	BUFSZ_LARGE_MINMEM	((uint64_t)512 * BUFSZ_LARGE)
 
-/*
- * A device that asks for more than the large buffer (st_blksize) gets
- * what it asks, up to 8 MiB: a larger st_blksize is taken for a bogus
- * one.
- */
+/* A device may ask for more (st_blksize); beyond this it is bogus. */
 #define	BUFSZ_BLKSIZE_MAX	((size_t)8 * 1024 * 1024)
 
 static size_t
 round_up(size_t n, size_t unit)
 {
+
 	return ((n + unit - 1) / unit * unit);
 }
 
-/*
- * A reported st_blksize as a usable size: 0 when it tells nothing (zero
- * or negative), clamped when absurd, and rounded up to whole pages so that
- * a 1 KiB pty or an odd ZFS size never yields a buffer below a page.
- */
+/* A st_blksize in whole pages; 0 when it tells nothing. */
 static size_t
 usable_blksize(long long blksize, size_t page)
 {
+
 	if (blksize <= 0)
 		return (0);
 	if ((unsigned long long)blksize > BUFSZ_BLKSIZE_MAX)
@@ -69,29 +56,18 @@ usable_blksize(long long blksize, size_t page)
 	return (round_up((size_t)blksize, page));
 }
 
-static int
-is_bulk_copy(const struct bufsz_facts *f)
-{
-	return (f->bf_physmem >= BUFSZ_LARGE_MINMEM &&
-	    S_ISREG(f->bf_in_type) && f->bf_in_size >= (off_t)BUFSZ_LARGE &&
-	    (S_ISREG(f->bf_out_type) || S_ISBLK(f->bf_out_type)));
-}
-
-/*
- * The policy and, in *why, the reason for its choice in a few words, for
- * people asking what this machine gets (bufsz_policy_reason()).
- */
 static size_t
 decide(const struct bufsz_facts *f, const char **why)
 {
-	size_t page, blk, size, whole;
+	size_t page, blk, size;
 
 	page = f->bf_pagesize != 0 ? f->bf_pagesize : 4096;
 	blk = usable_blksize(f->bf_in_blksize, page);
 	if (usable_blksize(f->bf_out_blksize, page) > blk)
 		blk = usable_blksize(f->bf_out_blksize, page);
-
-	if (is_bulk_copy(f)) {
+	if (f->bf_physmem >= BUFSZ_LARGE_MINMEM && S_ISREG(f->bf_in_type) &&
+	    f->bf_in_size >= (off_t)BUFSZ_LARGE &&
+	    (S_ISREG(f->bf_out_type) || S_ISBLK(f->bf_out_type))) {
 		size = BUFSZ_LARGE;
 		*why = "large: a bulk copy between files on a roomy machine";
 	} else if (S_ISFIFO(f->bf_out_type)) {
@@ -105,18 +81,15 @@ decide(const struct bufsz_facts *f, const char **why)
 		size = blk;
 		*why = "st_blksize: the device asks for more than the buffer";
 	}
-
 	/*
-	 * A regular input smaller than the buffer needs no more than itself
-	 * and a byte, which keeps 20,000 small files from touching pages
-	 * they never fill.  The byte makes the one read that takes the whole
-	 * file come back short, which tells the engine it has the end (a
-	 * file of exactly 4 KiB read into 4 KiB would need a read of 0).
+	 * A smaller regular input needs itself and a byte: the read that
+	 * takes it all then comes back short, and no read of 0 is needed.
 	 */
 	if (S_ISREG(f->bf_in_type) && f->bf_in_size > 0 &&
 	    (uint64_t)f->bf_in_size < size) {
-		whole = round_up((size_t)f->bf_in_size + 1, page);
-		size = whole > blk ? whole : blk;
+		size = round_up((size_t)f->bf_in_size + 1, page);
+		if (size < blk)
+			size = blk;
 		*why = "the whole input: it is smaller than the buffer";
 	}
 	if (size < page) {
@@ -144,9 +117,8 @@ bufsz_policy_reason(const struct bufsz_facts *f)
 }
 
 /*
- * A forced size (BUFSZ_SIZE) is honoured up to 1/512 of the memory, the
- * share the large buffer is judged by, and never cut below the small
- * buffer, which every machine gets anyway.
+ * An asked size is honoured up to the large buffer's share of memory,
+ * and never cut below the small buffer, which every machine gets anyway.
  */
 size_t
 bufsz_policy_limit(const struct bufsz_facts *f)
@@ -167,9 +139,8 @@ void
 bufsz_facts_of(struct bufsz_facts *f, const struct stat *in,
     const struct stat *out)
 {
-	uint64_t physmem;
 
-	f->bf_physmem = bufsz_physmem(&physmem) == 0 ? physmem : 0;
+	bufsz_limits(&f->bf_physmem, NULL);
 	f->bf_pagesize = bufsz_pagesize();
 	f->bf_in_type = in != NULL ? (in->st_mode & S_IFMT) : 0;
 	f->bf_in_blksize = in != NULL ? (long long)in->st_blksize : 0;
@@ -179,13 +150,42 @@ bufsz_facts_of(struct bufsz_facts *f, const struct stat *in,
 }
 
 size_t
-bufsz_size(const struct stat *in, const struct stat *out)
+bufsz_pagesize(void)
 {
-	struct bufsz_facts f;
-	size_t forced;
+	static size_t page;
+	long pg;
 
-	if ((forced = bufsz_env_size()) != 0)
-		return (forced);
-	bufsz_facts_of(&f, in, out);
-	return (bufsz_policy(&f));
+	if (page == 0) {
+		pg = sysconf(_SC_PAGESIZE);
+		page = pg > 0 ? (size_t)pg : 4096;
+	}
+	return (page);
+}
+
+int
+bufsz_physmem(uint64_t *mem)
+{
+	static uint64_t physmem;
+	static int probed, rv;
+
+	if (!probed) {
+		rv = bufsz_host_physmem(&physmem);
+		probed = 1;
+	}
+	*mem = physmem;
+	return (rv);
+}
+
+void
+bufsz_limits(uint64_t *memory, int *cpus)
+{
+	static int ncpus;
+
+	if (memory != NULL && bufsz_physmem(memory) != 0)
+		*memory = 0;
+	if (cpus != NULL) {
+		if (ncpus == 0)
+			ncpus = bufsz_host_cpus();
+		*cpus = ncpus;
+	}
 }

@@ -12,6 +12,8 @@
 #include <errno.h>
 #include <stdint.h>
 
+#include <unistd.h>
+
 #include "bufsz_private.h"
 
 /*
@@ -27,7 +29,12 @@ bufsz_host_physmem(uint64_t *mem)
 	uint64_t u64;
 	size_t i, len;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	i = 0;
+#ifdef BOOTSTRAPPING
+	/* FreeBSD's build, on another host: its sysctl knows no memory. */
+	i = sizeof(names) / sizeof(names[0]);
+#endif
+	for (; i < sizeof(names) / sizeof(names[0]); i++) {
 		len = sizeof(u64);
 		if (sysctlbyname(names[i], &u64, &len, NULL, 0) == 0 &&
 		    len == sizeof(u64)) {
@@ -43,4 +50,12 @@ bufsz_host_physmem(uint64_t *mem)
 	}
 	errno = ENOSYS;
 	return (-1);
+}
+
+int
+bufsz_host_cpus(void)
+{
+	long n;
+
+	return ((n = sysconf(_SC_NPROCESSORS_ONLN)) > 0 ? (int)n : 1);
 }

@@ -198,3 +198,11 @@ bufsz_physmem_cgroup(const char *root, const char *self, uint64_t *limit)
 	}
 	return (found);
 }
+
+int
+bufsz_host_cpus(void)
+{
+	long n;
+
+	return ((n = sysconf(_SC_NPROCESSORS_ONLN)) > 0 ? (int)n : 1);
+}

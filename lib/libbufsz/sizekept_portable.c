@@ -9,10 +9,10 @@
 
 #include "bufsz_private.h"
 
-/* Spelled out rather than __unused: Linux's tests link this file too. */
 int
-bufsz_host_keeps_size(int fd __attribute__((__unused__)))
+bufsz_host_keeps_size(int fd)
 {
 
+	(void)fd;
 	return (0);
 }

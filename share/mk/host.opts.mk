@@ -21,15 +21,13 @@
 #	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory (linux:
 #			openat2; portable: O_RESOLVE_BENEATH or the walk)
 #	PROBE_HOST	lib/libbufsz/probe_*.c: physical memory
+#	SANDBOX_HOST	lib/libbufsz/sandbox_*.c: confining to the operands
 #	KPATH_HOST	lib/libbufsz/kpath_*.c: the kernel's copy paths
 #	FOLLOW_HOST	usr.bin/tail/follow_*.c: how tail -f waits
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe, Capsicum
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
-#	MK_LANDLOCK	bin/cat/confine.c and sandbox_linux.c (cat, tail, yes);
-#			without it, confine_portable.c: unconfined
 #	MK_CAPSICUM	usr.bin/tail: capability mode and Casper's fileargs
-#			(cat's confine_casper.c) in place of confine.c
 #	MK_TAC		usr.bin/tail: installed as tac too
 #	MK_ASK_TTY	bin/cp: -i asks only when stdin is a terminal
 #	MK_CP_THREADS	bin/cp: the files of a tree copied by several
@@ -52,10 +50,10 @@
 
 OPSYS?=		${.MAKE.OS}
 
-HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST \
+HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST SANDBOX_HOST \
 		KPATH_HOST FOLLOW_HOST YES_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE \
-		MK_LANDLOCK MK_CAPSICUM MK_TAC MK_ASK_TTY \
+		MK_CAPSICUM MK_TAC MK_ASK_TTY \
 		MK_CP_THREADS MK_CGROUP MK_LIBDL MK_FUSE
 
 .if ${OPSYS} == "Linux"
@@ -63,12 +61,12 @@ LOCK_HOST=		ofd
 ATTR_HOST=		linux
 BENEATH_HOST=		linux
 PROBE_HOST=		linux
+SANDBOX_HOST=		linux
 KPATH_HOST=		linux
 FOLLOW_HOST=		linux
 YES_HOST=		linux
 SIZEKEPT_HOST=		linux
 MK_COPY_FILE_RANGE=	yes
-MK_LANDLOCK=		yes
 MK_CAPSICUM=		no
 MK_TAC=			yes
 MK_ASK_TTY=		no
@@ -81,12 +79,12 @@ LOCK_HOST=		flock
 ATTR_HOST=		bsd
 BENEATH_HOST=		portable
 PROBE_HOST=		bsd
+SANDBOX_HOST=		portable
 KPATH_HOST=		freebsd
 FOLLOW_HOST=		kqueue
 YES_HOST=		freebsd
 SIZEKEPT_HOST=		freebsd
 MK_COPY_FILE_RANGE=	yes
-MK_LANDLOCK=		no
 MK_CAPSICUM=		yes
 MK_TAC=			no
 MK_ASK_TTY=		no
@@ -100,6 +98,7 @@ LOCK_HOST=		flock
 ATTR_HOST=		bsd
 BENEATH_HOST=		portable
 PROBE_HOST=		bsd
+SANDBOX_HOST=		portable
 KPATH_HOST=		portable
 .if ${OPSYS} == "NetBSD"
 FOLLOW_HOST=		kqueue
@@ -113,7 +112,6 @@ MK_ASK_TTY=		no
 YES_HOST=		portable
 SIZEKEPT_HOST=		portable
 MK_COPY_FILE_RANGE=	no
-MK_LANDLOCK=		no
 MK_CAPSICUM=		no
 MK_CP_THREADS=		no
 MK_CGROUP=		no

@@ -154,8 +154,9 @@ tool_cmd() {
 		*)	echo "$p" ;;
 		esac ;;
 	ours-rw)
-		[ "$1" = cat ] && [ -x "$ROOT/bin/cat" ] &&
-		    echo "env BUFSZ_PATH=rw $ROOT/bin/cat" ;;
+		fi=$ROOT/usr/tests/lib/libbufsz/faults/libfaultinj.so
+		[ "$1" = cat ] && [ -x "$ROOT/bin/cat" ] && [ -f "$fi" ] &&
+		    echo "env LD_PRELOAD=$fi FAULTINJ_PATH=rw $ROOT/bin/cat" ;;
 	gnu)
 		[ -n "$GNUBIN" ] && [ -x "$GNUBIN/$1" ] && echo "$GNUBIN/$1" ;;
 	busybox)
@@ -873,7 +874,7 @@ clone_cases() {
 }
 
 # cat's formatted output into a pipe against cat's buffer size
-# (BUFSZ_SIZE): cat -n, which cannot splice, of PIPEBIG bytes of text
+# (cat -B): cat -n, which cannot splice, of PIPEBIG bytes of text
 # lines into wc -c and into the system's cat to /dev/null, PIPEROUNDS
 # rounds, the sizes in an order that rotates from round to round, into
 # pipe.tsv (round, buffer, reader, wall, user, sys).  The policy's pipe
@@ -906,12 +907,12 @@ pipe_sizes() {
 			for reader in wc cat; do
 				if [ $reader = wc ]; then
 					line=$("$TIMEIT" -o "$WORK/pipe.wc" \
-					    env BUFSZ_SIZE="$b" $ourcat -n \
+					    $ourcat -B "$b" -n \
 					    "$text" '|' wc -c)
 					got=$(tr -d ' \n' < "$WORK/pipe.wc")
 				else
 					line=$("$TIMEIT" -o /dev/null \
-					    env BUFSZ_SIZE="$b" $ourcat -n \
+					    $ourcat -B "$b" -n \
 					    "$text" '|' cat)
 					got=$want
 				fi
@@ -1079,8 +1080,8 @@ fmt_bytes() {
 }
 
 # The warm-up.  Ours formats the whole input, and the same input cut in
-# other places must come out the same: read 4 KiB at a time (BUFSZ_SIZE
-# is rounded down to whole pages, so 4096 is the oddest it takes), and
+# other places must come out the same: read 4 KiB at a time (cat -B is
+# rounded down to whole pages, so 4096 is the oddest it takes), and
 # from a pipe written 4099 bytes at a time, whose reads end anywhere: in
 # a multibyte character, a CRLF or a run of blank lines.  Once for each
 # options, locale and input; the rows into a pipe or a file then compare
@@ -1111,7 +1112,7 @@ fmt_check() {
 		return
 	fi
 	sum_ok ours "$FMTCASE, read 4 KiB at a time" "$sum" \
-	    "$(env BUFSZ_SIZE=4096 $2 "$3" | cksum)" || return 1
+	    "$($2 -B 4096 "$3" | cksum)" || return 1
 	sum_ok ours "$FMTCASE, from a pipe written 4099 bytes at a time" \
 	    "$sum" "$(dd if="$3" bs=4099 2>/dev/null | $2 | cksum)" ||
 	    return 1

@@ -678,7 +678,7 @@ cat_cases() {
 	case_table cat_copying "$BIG" GB/s \
 	    "cat: what lending the file's pages saves: a $bigname file" \
 	    "into a pipe read 64 KiB at a time, as it runs (ours) and" \
-	    "forced to copy (ours-rw, BUFSZ_PATH=rw)"
+	    "forced to copy (ours-rw, FAULTINJ_PATH=rw)"
 	r=$(awk '$1 == "ours-rw" { printf "%.2f", $8 }' \
 	    "$OUT/cat_copying.dat" 2>/dev/null)
 	cat <<EOF
@@ -827,7 +827,7 @@ pipe_cases() {
 
 Our cat -n of text lines (which cannot splice) into a pipe read by
 wc -c and by the system's cat into /dev/null, at each buffer size
-(BUFSZ_SIZE); $rounds rounds, the sizes in rotating order.  Time is a
+(cat -B); $rounds rounds, the sizes in rotating order.  Time is a
 ratio to the same round's run at $((PIPEBASE / 1024)) KiB, the policy's
 pipe buffer (BUFSZ_PIPE in lib/libbufsz/policy.c): below 1 is faster.
 CPU is user+sys of cat and its reader.  Medians of the rounds

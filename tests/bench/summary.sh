@@ -177,7 +177,7 @@ has syscalls.tsv && row "system calls per small file: cat" 0 $(syscalls cat)
 if has cat_copying.dat; then
 	rw=$(awk '$1 == "ours-rw" { printf "%.2f", $2 }' "$OUT/cat_copying.dat")
 	auto=$(awk '$1 == "ours" { printf "%.2f", $2 }' "$OUT/cat_copying.dat")
-	echo "| cat $size → pipe, lending pages (ours) or copying them (BUFSZ_PATH=rw), GB/s | $auto; copying $rw | — | — | — |"
+	echo "| cat $size → pipe, lending pages (ours) or copying them (FAULTINJ_PATH=rw), GB/s | $auto; copying $rw | — | — | — |"
 fi
 has cp_ext4.dat && row "cp $size, same file system, GB/s" 1 $(dat cp_ext4 %.2f)
 has cp_tmpfs.dat && row "cp $size → tmpfs, GB/s" 1 $(dat cp_tmpfs %.2f)

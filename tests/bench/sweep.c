@@ -320,19 +320,19 @@ copy_once(int in, int out, size_t bufsize)
 	ssize_t n;
 	size_t len;
 
-	if ((e = bufsz_engine_new(0)) == NULL)
+	if ((e = bufsz_engine_new()) == NULL)
 		err(1, "bufsz_engine_new");
-	bufsz_engine_force(e, BUFSZ_PATH_RW, bufsize);
+	bufsz_engine_force(e, COPY_RW, bufsize);
 	if (out == -1) {
 		/* A read-only pass, to warm the cache. */
-		if ((buf = bufsz_buffer(e, NULL, NULL, &len)) == NULL)
+		if ((buf = bufsz_engine_buffer(e, NULL, NULL, &len)) == NULL)
 			err(1, "bufsz_buffer");
 		while ((n = bufsz_read(in, buf, len)) > 0)
 			continue;
 		if (n == -1)
 			err(1, "read");
 	} else {
-		switch (bufsz_copy(e, in, NULL, out, NULL, 0)) {
+		switch (bufsz_engine_copy(e, in, NULL, out, NULL, 0)) {
 		case BUFSZ_OK:
 			break;
 		case BUFSZ_EREAD:
@@ -340,10 +340,10 @@ copy_once(int in, int out, size_t bufsize)
 		default:
 			err(1, "write");
 		}
-		if (bufsz_engine_last(e) != BUFSZ_PATH_RW)
+		if (e->be_last != COPY_RW)
 			errx(1, "the engine took %s, not rw",
-			    bufsz_path_name(bufsz_engine_last(e)));
-		if (bufsz_buffer(e, NULL, NULL, &len) == NULL)
+			    bufsz_path_name(e->be_last));
+		if (bufsz_engine_buffer(e, NULL, NULL, &len) == NULL)
 			err(1, "bufsz_buffer");
 		if (len != bufsize)
 			errx(1, "the engine used %zu bytes, not %zu", len,

@@ -2,13 +2,16 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # tools/bufszinfo: the path each case takes, the buffer and its reason,
-# as the environment knobs BUFSZ_PATH and BUFSZ_SIZE change them.
+# and the paths the engine falls back to when the kernel refuses.
+
+# path_env, need_faultinj: the suites' shared functions.
+. "$(atf_get_srcdir)/../../../common/portable.subr"
 
 # Runs bufszinfo into out (the warnings into err) and keeps the case
 # lines: the name, a tab, the path, the buffer and the reason.
 info()
 {
-	"$(atf_get_srcdir)/bufszinfo" > out 2> err ||
+	$(path_env "${1:-auto}") "$(atf_get_srcdir)/bufszinfo" > out 2> err ||
 	    atf_fail "bufszinfo failed: $(cat err)"
 	awk '/^  [^ ].* -> / && !/not here: no / {
 		name = substr($0, 3, 26); sub(/ +$/, "", name)
@@ -34,7 +37,7 @@ paths_and_reasons_head()
 paths_and_reasons_body()
 {
 	info
-	awk -F '\t' '$2 !~ /^(rw|cfr|splice|sendfile|vmsplice)$/ ||
+	awk -F '\t' '$2 !~ /^(rw|cfr|splice|sendfile)$/ ||
 	    $4 == "" { bad = 1; print } END { exit bad }' cases ||
 	    atf_fail "a case without a known path or a reason"
 	# The policy's own rules, as it says them.
@@ -58,75 +61,33 @@ paths_and_reasons_body()
 	fi
 }
 
-atf_test_case path_env
-path_env_head()
+atf_test_case refused_paths
+refused_paths_head()
 {
-	atf_set descr "BUFSZ_PATH forces the path the cases show, and a" \
-	    "path that cannot serve a pair shows the read/write it falls to"
+	atf_set descr "Where the kernel refuses the other copy calls, each" \
+	    "case shows the path left to it"
 }
-path_env_body()
+refused_paths_body()
 {
-	BUFSZ_PATH=rw info
+	need_faultinj
+	info rw
 	awk -F '\t' '$2 != "rw" { bad = 1; print } END { exit bad }' cases ||
-	    atf_fail "BUFSZ_PATH=rw not taken everywhere"
-	grep -q '^  BUFSZ_PATH=rw$' out || atf_fail "the knob is not shown"
+	    atf_fail "with every kernel call refused, not rw everywhere"
 	# copy_file_range and sendfile read no pipe: seen, not predicted.
-	BUFSZ_PATH=cfr info
+	info cfr
 	[ "$(field 'pipe -> pipe' 2)" = rw ] ||
-	    atf_fail "BUFSZ_PATH=cfr from a pipe shown as" \
-	    "$(field 'pipe -> pipe' 2)"
+	    atf_fail "cfr alone from a pipe shown as $(field 'pipe -> pipe' 2)"
 	[ "$(field '1 GiB file -> pipe' 2)" = rw ] ||
-	    atf_fail "BUFSZ_PATH=cfr into a pipe shown as" \
+	    atf_fail "cfr alone into a pipe shown as" \
 	    "$(field '1 GiB file -> pipe' 2)"
-	BUFSZ_PATH=sendfile info
+	info sendfile
 	[ "$(field 'pipe -> file' 2)" = rw ] ||
-	    atf_fail "BUFSZ_PATH=sendfile from a pipe shown as" \
+	    atf_fail "sendfile alone from a pipe shown as" \
 	    "$(field 'pipe -> file' 2)"
-}
-
-atf_test_case size_env
-size_env_head()
-{
-	atf_set descr "BUFSZ_SIZE sets every case's buffer, in whole pages," \
-	    "and the reason says so"
-}
-size_env_body()
-{
-	page=$(getconf PAGESIZE)
-	BUFSZ_SIZE=$((page * 5 + 1)) info
-	awk -F '\t' -v want="$((page * 5 / 1024)) KiB" '$3 != want ||
-	    $4 !~ /BUFSZ_SIZE/ { bad = 1; print } END { exit bad }' cases ||
-	    atf_fail "BUFSZ_SIZE=$((page * 5 + 1)) not shown as 5 pages"
-	BUFSZ_SIZE=1 info
-	awk -F '\t' -v want="$((page / 1024)) KiB" '$3 != want { bad = 1;
-	    print } END { exit bad }' cases ||
-	    atf_fail "BUFSZ_SIZE=1 not shown as a page"
-}
-
-atf_test_case malformed_env
-malformed_env_head()
-{
-	atf_set descr "Malformed knobs are ignored with a warning, as the" \
-	    "programs ignore them"
-}
-malformed_env_body()
-{
-	info
-	mv cases plain
-	BUFSZ_PATH=fast BUFSZ_SIZE=-1 info
-	grep -q 'BUFSZ_PATH="fast" ignored' err ||
-	    atf_fail "no warning for BUFSZ_PATH: $(cat err)"
-	grep -q 'BUFSZ_SIZE="-1" ignored' err ||
-	    atf_fail "no warning for BUFSZ_SIZE: $(cat err)"
-	[ "$(grep -c ignored err)" -eq 2 ] ||
-	    atf_fail "warned more than once a knob: $(cat err)"
-	diff plain cases || atf_fail "malformed knobs changed what is shown"
 }
 
 atf_init_test_cases()
 {
 	atf_add_test_case paths_and_reasons
-	atf_add_test_case path_env
-	atf_add_test_case size_env
-	atf_add_test_case malformed_env
+	atf_add_test_case refused_paths
 }

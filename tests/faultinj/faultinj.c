@@ -37,6 +37,14 @@
  * FAULTINJ_PAGESIZE=BYTES	sysconf(_SC_PAGESIZE) says BYTES.
  * FAULTINJ_NCPU=N	sysconf(_SC_NPROCESSORS_ONLN) says N: how many
  *	threads cp copies a tree with.
+ * FAULTINJ_PATH=PATH	the kernel's copy calls other than PATH's are
+ *	refused (ENOSYS), uncounted, so that the engine copies by PATH
+ *	where it would and read/write elsewhere: rw refuses them all; cfr
+ *	keeps copy_file_range, splice splice and vmsplice, sendfile
+ *	sendfile; auto refuses none.
+ * FAULTINJ_BUFSIZE=BYTES	posix_memalign of more than BYTES fails with
+ *	ENOMEM, uncounted: the engine then takes a smaller buffer, as it
+ *	would on a machine short of memory.
  * FAULTINJ_NONBLOCK=FD[,FD...]	O_NONBLOCK is set on these descriptors
  *	before main() runs, as a caller sharing them might have.
  * FAULTINJ_SCOPE=all	count calls made from shared libraries too.  By
@@ -171,6 +179,8 @@ static int ready, scope_all;
 static long fake_pagesize;
 static uintmax_t fake_physmem;
 static long fake_ncpu;
+static unsigned refused;	/* 1 << enum fn, for FAULTINJ_PATH */
+static uintmax_t max_align;	/* FAULTINJ_BUFSIZE, or 0 */
 static const char *action_file;
 static int action_fd = -1;	/* action_file, opened before the program ran */
 
@@ -226,7 +236,9 @@ static void	*next_sym(const char *);
 static void	resolve_all(void);
 static int	find_segs(struct dl_phdr_info *, size_t, void *);
 static int	parse_uint(const char *, uintmax_t *);
+static void	parse_path(const char *);
 static void	parse_faults(const char *);
+static int	is_refused(enum fn, const void *);
 static void	parse_one(char *);
 static void	parse_action(struct fault *, const char *);
 static void	open_log(const char *);
@@ -473,6 +485,29 @@ parse_one(char *spec)
 }
 
 static void
+parse_path(const char *s)
+{
+	static const struct {
+		const char	*name;
+		unsigned	 keep;
+	} paths[] = {
+		{ "auto", ~0u }, { "rw", 0 }, { "cfr", 1u << F_CFR },
+		{ "splice", 1u << F_SPLICE | 1u << F_VMSPLICE },
+		{ "sendfile", 1u << F_SENDFILE }
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+		if (strcmp(s, paths[i].name) == 0) {
+			refused = (1u << F_CFR | 1u << F_SPLICE |
+			    1u << F_SENDFILE | 1u << F_VMSPLICE) &
+			    ~paths[i].keep;
+			return;
+		}
+	die(s, "FAULTINJ_PATH is auto, rw, cfr, splice or sendfile");
+}
+
+static void
 parse_faults(const char *env)
 {
 	static char copy[1024];
@@ -655,6 +690,11 @@ faultinj_init(void)
 			die(s, "bad FAULTINJ_NCPU");
 		fake_ncpu = (long)v;
 	}
+	if ((s = getenv("FAULTINJ_PATH")) != NULL)
+		parse_path(s);
+	if ((s = getenv("FAULTINJ_BUFSIZE")) != NULL &&
+	    (parse_uint(s, &max_align) != 0 || max_align == 0))
+		die(s, "bad FAULTINJ_BUFSIZE");
 	if ((s = getenv("FAULTINJ")) != NULL)
 		parse_faults(s);
 	if ((s = getenv("FAULTINJ_LOG")) != NULL)
@@ -679,6 +719,17 @@ in_scope(const void *caller)
 		if (a >= segs[i].lo && a < segs[i].hi)
 			return (1);
 	return (0);
+}
+
+/* FAULTINJ_PATH's refusal of a copy call; the call is not counted. */
+static int
+is_refused(enum fn f, const void *caller)
+{
+
+	if ((refused & 1u << f) == 0 || !in_scope(caller))
+		return (0);
+	errno = ENOSYS;
+	return (1);
 }
 
 /*
@@ -809,6 +860,8 @@ name params								\
 	ssize_t n;							\
 									\
 	RESOLVE(real_##name, #name);					\
+	if (is_refused(fn, CALLER))					\
+		return (-1);						\
 	ft = begin(fn, CALLER, len);					\
 	FAIL_WITH(fn, ft, -1);						\
 	SHORTEN(ft, len);						\
@@ -928,6 +981,8 @@ vmsplice(int fd, const struct iovec *iov, size_t cnt, unsigned int flags)
 	ssize_t n;
 
 	RESOLVE(real_vmsplice, "vmsplice");
+	if (is_refused(F_VMSPLICE, CALLER))
+		return (-1);
 	ft = begin(F_VMSPLICE, CALLER, cnt > 0 ? iov[0].iov_len : 0);
 	FAIL_WITH(F_VMSPLICE, ft, -1);
 	if (ft != NULL && ft->kind == K_SHORT && cnt > 0) {
@@ -1073,6 +1128,8 @@ posix_memalign(void **pp, size_t align, size_t n)
 	struct fault *ft;
 
 	RESOLVE(real_memalign, "posix_memalign");
+	if (max_align != 0 && n > max_align && in_scope(CALLER))
+		return (ENOMEM);
 	ft = begin(F_MEMALIGN, CALLER, n);
 	if (ft != NULL && ft->kind == K_ERRNO)
 		return (ft->err);

@@ -170,7 +170,7 @@ judge_cp_threads()
 cp_sweep_path()
 {
 	cp_setup
-	export BUFSZ_PATH=$1
+	export FAULTINJ_PATH=$1
 	FI_BASE=$2
 	FI_EXPECT="openat fstatat close $(fi_path_func "$1")"
 	[ -z "$2" ] || FI_EXPECT="openat fstatat close read write"
@@ -201,16 +201,6 @@ cfr_head()
 cfr_body()
 {
 	cp_sweep_path cfr
-}
-
-atf_test_case splice
-splice_head()
-{
-	atf_set descr "Every call of cp on the splice path, faulted"
-}
-splice_body()
-{
-	cp_sweep_path splice
 }
 
 atf_test_case sendfile
@@ -276,16 +266,6 @@ cfr_refused_body()
 	cp_sweep_path cfr copy_file_range:1+:EXDEV
 }
 
-atf_test_case splice_refused
-splice_refused_head()
-{
-	atf_set descr "splice refused (EINVAL): every call of cp's fallback, faulted"
-}
-splice_refused_body()
-{
-	cp_sweep_path splice splice:1+:EINVAL
-}
-
 atf_test_case sendfile_refused
 sendfile_refused_head()
 {
@@ -303,10 +283,8 @@ atf_init_test_cases()
 	! atf_config_has rootdir || ROOTDIR=$(atf_config_get rootdir)
 	atf_add_test_case rw
 	atf_add_test_case cfr
-	atf_add_test_case splice
 	atf_add_test_case sendfile
 	atf_add_test_case cfr_refused
-	atf_add_test_case splice_refused
 	atf_add_test_case sendfile_refused
 	atf_add_test_case tree
 	atf_add_test_case tree_threads

@@ -33,7 +33,7 @@ eng_run()
 {
 	rm -f src copy
 	dd if=orig of=src bs=65536 2>/dev/null || atf_fail "cannot make the source"
-	FI_ENV="FAULTINJ_FILE=$PWD/src BUFSZ_PATH=$2"
+	FI_ENV="FAULTINJ_FILE=$PWD/src FAULTINJ_PATH=$2"
 	fi_spec=$3
 	case $1 in
 	cat)
@@ -83,7 +83,7 @@ eng_grown_mid()
 	for _k in 1 2 3 4 5 6 7 8 9 10 11 12; do
 		cat orig
 	done > src
-	FI_ENV="FAULTINJ_FILE=$PWD/src BUFSZ_PATH=$2"
+	FI_ENV="FAULTINJ_FILE=$PWD/src FAULTINJ_PATH=$2"
 	fi_spec=$3
 	case $1 in
 	cat)
@@ -198,7 +198,7 @@ pol_run()
 	awk 'BEGIN { for (i = 0; i < 589824; i++) printf "%015d\n", i }' \
 	    > nine
 	rm -f copy
-	FI_ENV="FAULTINJ_PHYSMEM=$2 BUFSZ_PATH=rw"
+	FI_ENV="FAULTINJ_PHYSMEM=$2 FAULTINJ_PATH=rw"
 	case $1 in
 	cat)	fi_run "" "$ROOT/bin/cat" nine; mv out copy ;;
 	cp)	fi_run "" "$ROOT/bin/cp" nine copy ;;
@@ -280,7 +280,7 @@ policy_pagesize_body()
 	eng_init
 	printf 'five bytes short of five thousand%04967d\n' 0 > small
 	for _pg in 16384 65536; do
-		FI_ENV="FAULTINJ_PAGESIZE=$_pg BUFSZ_PATH=rw"
+		FI_ENV="FAULTINJ_PAGESIZE=$_pg FAULTINJ_PATH=rw"
 		fi_run "" "$ROOT/bin/cat" small orig
 		{ dd if=small; dd if=orig; } > expect 2>/dev/null
 		[ "$fi_status" -eq 0 ] && [ ! -s err ] && cmp -s out expect ||
@@ -382,7 +382,7 @@ end_read_body()
 			rm -f src
 			printf '%04095d\n' 0 > src
 			cp src before
-			FI_ENV="FAULTINJ_FILE=$PWD/src BUFSZ_PATH=${_p%%:*}"
+			FI_ENV="FAULTINJ_FILE=$PWD/src FAULTINJ_PATH=${_p%%:*}"
 			fi_spec=${_p#*:}:1:grow=5000
 			fi_cmd="$_prog src"
 			fi_run "$fi_spec" "$_prog" src
@@ -427,7 +427,7 @@ fstatfs_once_body()
 	done
 	cat "$@" > expect
 	for _path in auto rw sendfile splice; do
-		FI_ENV="BUFSZ_PATH=$_path"
+		FI_ENV="FAULTINJ_PATH=$_path"
 		fi_run "" "$ROOT/bin/cat" "$@"
 		[ "$fi_status" -eq 0 ] && cmp -s out expect ||
 		    atf_fail "cat of 30 files failed ($_path)"

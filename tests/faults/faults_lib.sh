@@ -93,7 +93,7 @@ fi_bad()
 {
 	{
 		echo "FAILED: $1"
-		echo "  run: BUFSZ_PATH=${BUFSZ_PATH:-auto} FAULTINJ=$fi_spec" \
+		echo "  run: FAULTINJ_PATH=${FAULTINJ_PATH:-auto} FAULTINJ=$fi_spec" \
 		    "${FI_ENV:+$FI_ENV }$fi_cmd"
 		echo "  exit status: $fi_status"
 		sed 's/^/  stderr: /' err | head -5

@@ -69,7 +69,7 @@ nb_stdout()
 	nb_init
 	# shellcheck disable=SC2046
 	{
-		env $(nb_env BUFSZ_PATH="$1" FAULTINJ_NONBLOCK=1) \
+		env $(nb_env FAULTINJ_PATH="$1" FAULTINJ_NONBLOCK=1) \
 		    "$(atf_config_get rootdir '')/bin/cat" $2 big 2>err
 		echo $? > status
 	} | { nb_wait; dd of=out bs=65536 2>/dev/null; }
@@ -140,7 +140,7 @@ nb_stdin()
 	nb_init
 	# shellcheck disable=SC2046
 	{ nb_wait; dd if=big bs=65536 2>/dev/null; } | {
-		env $(nb_env BUFSZ_PATH="$1" FAULTINJ_NONBLOCK=0) \
+		env $(nb_env FAULTINJ_PATH="$1" FAULTINJ_NONBLOCK=0) \
 		    "$(atf_config_get rootdir '')/bin/cat" $2 > out 2>err
 		echo $? > status
 	}
@@ -192,7 +192,7 @@ nb_yes()
 	awk 'BEGIN { for (i = 0; i < 524288; i++) print "y" }' > expect
 	# shellcheck disable=SC2046
 	{
-		env $(nb_env BUFSZ_PATH="$1" FAULTINJ_NONBLOCK=1) \
+		env $(nb_env FAULTINJ_PATH="$1" FAULTINJ_NONBLOCK=1) \
 		    "$(atf_config_get rootdir '')/usr/bin/yes" 2>err
 		echo $? > status
 	} | { nb_wait; head -c 1048576 > out; }

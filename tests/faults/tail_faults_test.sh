@@ -121,7 +121,7 @@ judge_tail()
 # must be seen to make.
 tail_sweep()
 {
-	export BUFSZ_PATH=$1
+	export FAULTINJ_PATH=$1
 	FI_EXPECT=$2
 	shift 2
 	tail_ref "$@"
@@ -153,7 +153,7 @@ end_rw_head()
 end_rw_body()
 {
 	tail_setup
-	export BUFSZ_SIZE=4096
+	export FAULTINJ_BUFSIZE=4096
 	tail_sweep rw "open fstat pread close read write" -q -n 150
 }
 
@@ -228,7 +228,7 @@ reverse_body()
 	# Lines longer than a window.
 	awk 'BEGIN { for (i = 0; i < 3; i++) { for (j = 0; j < 700; j++)
 	    printf "%d", i; print "" } }' >> f1
-	export BUFSZ_SIZE=4096
+	export FAULTINJ_BUFSIZE=4096
 	tail_sweep auto "open fstat pread close write" -q -r
 	tail_sweep auto "open fstat pread close write" -q -r -n 150
 }
@@ -277,7 +277,7 @@ pipes_body()
 {
 	tail_setup
 	TAIL_IN=f1
-	export BUFSZ_SIZE=4096
+	export FAULTINJ_BUFSIZE=4096
 	for _a in "-n 5" "-c 5000" "-r" "-n +590"; do
 		# shellcheck disable=SC2086
 		tail_pipe_sweep $_a
@@ -383,8 +383,8 @@ changed_body()
 {
 	tail_setup
 	for TAIL_ARGS in "-n 5" "-n 150" "-c 5000" "-r" "-r -n 150"; do
-		for BUFSZ_SIZE in 4096 131072; do
-			export BUFSZ_SIZE
+		for FAULTINJ_BUFSIZE in 4096 131072; do
+			export FAULTINJ_BUFSIZE
 			for _s in fstat:2:truncate=0 fstat:2:truncate=100 \
 			    fstat:2:truncate=4096 fstat:2:truncate=10000 \
 			    pread:1:truncate=100 pread:1:truncate=20000 \
@@ -405,7 +405,7 @@ follow_run()
 	shift
 	env LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
 	    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    FAULTINJ="$_spec" BUFSZ_PATH=rw "$(tail_prog)" "$@" > out 2> err &
+	    FAULTINJ="$_spec" FAULTINJ_PATH=rw "$(tail_prog)" "$@" > out 2> err &
 	tailpid=$!
 	echo $tailpid > tail.pid
 }
@@ -424,7 +424,7 @@ follow_eio_body()
 	# Every read fails: one message, not one a retry (timeout bounds it).
 	timeout 1 env LD_PRELOAD="$FI_LIB${LD_PRELOAD:+:$LD_PRELOAD}" \
 	    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    FAULTINJ=read:1+:EIO,pread:1+:EIO BUFSZ_PATH=rw \
+	    FAULTINJ=read:1+:EIO,pread:1+:EIO FAULTINJ_PATH=rw \
 	    "$(tail_prog)" -F e > out 2>&1
 	atf_check -o inline:"tail: e: $(fi_strerror EIO)\n" cat out
 	# A few reads fail, whichever they are (inotify's reads count too);

@@ -64,7 +64,8 @@ cat_paths_body()
 {
 	vg_init
 	for _p in auto rw cfr splice sendfile; do
-		BUFSZ_PATH=$_p vg 0 "$ROOT/bin/cat" f1 empty - f2 < f1
+		path_export $_p
+		vg 0 "$ROOT/bin/cat" f1 empty - f2 < f1
 		{ dd if=f1; dd if=f1; dd if=f2; } > expect 2>/dev/null
 		cmp -s out expect || atf_fail "cat's output differs on $_p"
 		[ ! -s err ] || { cat err >&2; atf_fail "stderr on $_p"; }
@@ -80,7 +81,8 @@ cat_pipe_body()
 {
 	vg_init
 	for _p in auto rw splice; do
-		dd if=f12 2>/dev/null | BUFSZ_PATH=$_p vg 0 "$ROOT/bin/cat"
+		path_export $_p
+		dd if=f12 2>/dev/null | vg 0 "$ROOT/bin/cat"
 		cmp -s out f12 || atf_fail "cat's output differs on $_p"
 	done
 }
@@ -115,7 +117,8 @@ cp_files_body()
 	mkdir dir
 	for _p in auto rw cfr splice sendfile; do
 		rm -f dir/*
-		BUFSZ_PATH=$_p vg 0 "$ROOT/bin/cp" f1 f2 empty dir
+		path_export $_p
+		vg 0 "$ROOT/bin/cp" f1 f2 empty dir
 		for _f in f1 f2 empty; do
 			cmp -s "$_f" "dir/$_f" || atf_fail "dir/$_f differs on $_p"
 		done
@@ -160,7 +163,8 @@ yes_body()
 	for _p in auto rw splice; do
 		(
 			trap '' PIPE
-			BUFSZ_PATH=$_p valgrind -q --error-exitcode=99 \
+			path_export $_p
+			valgrind -q --error-exitcode=99 \
 			    --leak-check=full \
 			    --show-leak-kinds=definite,indirect,possible \
 			    --errors-for-leak-kinds=definite,indirect,possible \

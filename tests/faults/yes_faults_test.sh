@@ -63,12 +63,12 @@ judge_yes()
 # yes_sweep_one PATH [OPERAND...]: one sweep, judged with the others.
 yes_sweep_one()
 {
-	export BUFSZ_PATH=$1
+	export FAULTINJ_PATH=$1
 	shift
 	FI_RUNNER=yes_run
 	FI_MAXN=3
 	FI_EXPECT="fstat write"
-	[ "$BUFSZ_PATH" != splice ] && [ "$BUFSZ_PATH" != auto ] ||
+	[ "$FAULTINJ_PATH" != splice ] && [ "$FAULTINJ_PATH" != auto ] ||
 	    FI_EXPECT="fstat vmsplice"
 	[ -z "$FI_BASE" ] || FI_EXPECT="fstat write"
 	if [ $# -eq 0 ]; then

@@ -12,6 +12,9 @@ prog()
 	echo "$(atf_config_get rootdir '')/usr/bin/tail"
 }
 
+# path_export: the suites' shared functions.
+. "$(atf_get_srcdir)/../../../common/portable.subr"
+
 replay()
 {
 	echo "$(atf_get_srcdir)/tail_replay"
@@ -117,14 +120,14 @@ tail_is_reference_body()
 	head -c 8192 gen1 > page2
 	head -c 8193 gen2 > page2plus
 	head -c 8191 gen2 > page2minus
-	export BUFSZ_SIZE=4096
+	path_export auto 4096
 	for f in gen1 gen2 page2 page2plus page2minus; do
 		l=$(lines_of $f)
 		s=$(size_of $f)
 		check_counts $f 0 1 3 $((l / 2)) $((l + 1)) $((s - 1)) \
 		    $((s + 1))
 	done
-	unset BUFSZ_SIZE
+	path_export auto
 	check_counts gen1 2 $(($(lines_of gen1) - 1)) $(($(size_of gen1) / 3))
 }
 

@@ -548,10 +548,10 @@ gen_run(struct gen *g, struct cpcase *cc)
 		cc->fsize = 16384 + (off_t)rng_below(g->r, 1048576);
 	nenv = 0;
 	if (rng_chance(g->r, 30))
-		cc->env[nenv++] = xasprintf("BUFSZ_PATH=%s",
+		cc->env[nenv++] = xasprintf("FAULTINJ_PATH=%s",
 		    paths[rng_below(g->r, NELEM(paths))]);
 	if (rng_chance(g->r, 8))
-		cc->env[nenv++] = xasprintf("BUFSZ_SIZE=%s",
+		cc->env[nenv++] = xasprintf("FAULTINJ_BUFSIZE=%s",
 		    sizes[rng_below(g->r, NELEM(sizes))]);
 	cc->env[nenv] = NULL;
 }

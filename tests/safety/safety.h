@@ -94,7 +94,7 @@ struct cpcase {
 	enum io		 in;		/* IO_NULL or IO_CLOSED */
 	enum io		 err;		/* IO_FILE or IO_CLOSED */
 	off_t		 fsize;
-	char		*env[3];	/* BUFSZ_PATH=, BUFSZ_SIZE= */
+	char		*env[3];	/* FAULTINJ_PATH=, FAULTINJ_BUFSIZE= */
 };
 
 /* run.c: one run of cp. */

@@ -14,7 +14,12 @@ cp_generated_head()
 }
 cp_generated_body()
 {
-	"$(atf_get_srcdir)/safety" -P "$(atf_get_srcdir)/libsafetyfd.so" \
+	# The fault injector, where it is, forces the copy paths and buffer
+	# sizes the cases ask for (FAULTINJ_PATH, FAULTINJ_BUFSIZE).
+	preload=$(atf_get_srcdir)/libsafetyfd.so
+	fi=$(atf_get_srcdir)/../lib/libbufsz/faults/libfaultinj.so
+	[ -f "$fi" ] && preload=$preload:$fi
+	"$(atf_get_srcdir)/safety" -P "$preload" \
 	    -r "$(atf_config_get rootdir '')" -s 1 -n 300 > out 2>&1
 	status=$?
 	cat out

@@ -5,8 +5,7 @@
  *
  * Show the buffer policy this machine gets: the facts libbufsz probes
  * and, for the copies people make, the path the engine takes and the
- * buffer the policy gives, with its reason.  BUFSZ_PATH and BUFSZ_SIZE
- * act here as they do in cat, cp and yes.
+ * buffer the policy gives, with its reason.
  *
  * The path is not predicted but seen: each case copies a few bytes
  * between descriptors of its kinds (files in TMPDIR, a pipe, /dev/null,
@@ -53,7 +52,6 @@ static const struct scenario scenarios[] = {
 	{ "1 GiB file -> terminal", FILE_IN, 1LL << 30, TTY },
 	{ "pipe -> pipe", PIPE, -1, PIPE },
 	{ "pipe -> file", PIPE, -1, FILE_OUT },
-	{ "nothing (yes) -> pipe", NONE, -1, PIPE },
 };
 
 /*
@@ -77,7 +75,6 @@ static const char *case_path(const struct scenario *, int, int,
 static void	print_case(const struct scenario *);
 static void	print_header(void);
 static void	print_size(size_t);
-static const char *forced_size(void);
 
 int
 main(void)
@@ -104,7 +101,6 @@ main(void)
 static void
 print_header(void)
 {
-	const char *s;
 	uint64_t mem, machine;
 	long pages;
 
@@ -118,10 +114,6 @@ print_header(void)
 		printf(" (a limit; the machine has %" PRIu64 " MiB)",
 		    machine >> 20);
 	printf(", page %zu bytes\n", bufsz_pagesize());
-	if ((s = getenv("BUFSZ_PATH")) != NULL)
-		printf("  BUFSZ_PATH=%s\n", s);
-	if ((s = getenv("BUFSZ_SIZE")) != NULL)
-		printf("  BUFSZ_SIZE=%s\n", s);
 }
 
 /*
@@ -234,11 +226,7 @@ close_case(void)
 	}
 }
 
-/*
- * The path the engine took copying the sample from in to out, or what
- * yes would do, having no input: lend its pages where the engine would
- * lend the file's, write them elsewhere.
- */
+/* The path the engine took copying the sample from in to out. */
 static const char *
 case_path(const struct scenario *sc, int in, int out,
     const struct stat *outst)
@@ -246,15 +234,13 @@ case_path(const struct scenario *sc, int in, int out,
 	struct bufsz_engine *e;
 	const char *path;
 
-	if ((e = bufsz_engine_new(0)) == NULL)
+	if ((e = bufsz_engine_new()) == NULL)
 		err(1, "engine");
-	if (sc->in == NONE)
-		path = bufsz_lends_pages(outst) ? "vmsplice" : "rw";
-	else if (bufsz_copy(e, in, NULL, out, outst, 0) != BUFSZ_OK) {
+	if (bufsz_engine_copy(e, in, NULL, out, outst, 0) != BUFSZ_OK) {
 		warn("%s", sc->name);
 		path = "failed";
 	} else
-		path = bufsz_path_name(bufsz_engine_last(e));
+		path = bufsz_path_name(e->be_last);
 	bufsz_engine_free(e);
 	return (path);
 }
@@ -281,25 +267,11 @@ print_case(const struct scenario *sc)
 	if (sc->in == FILE_IN)
 		inst.st_size = sc->in_size;
 	bufsz_facts_of(&f, sc->in != NONE ? &inst : NULL, &outst);
-	if ((why = forced_size()) == NULL)
-		why = bufsz_policy_reason(&f);
+	why = bufsz_policy_reason(&f);
 	printf("  %-26s%-10s", sc->name, path);
-	print_size(bufsz_size(sc->in != NONE ? &inst : NULL, &outst));
+	print_size(bufsz_policy(&f));
 	printf("  %s\n", why);
 	close_case();
-}
-
-/* Why, when BUFSZ_SIZE decides (as the library reads it); else NULL. */
-static const char *
-forced_size(void)
-{
-	const char *s;
-	size_t n;
-
-	if ((s = getenv("BUFSZ_SIZE")) == NULL || bufsz_parse_size(s, &n) != 0)
-		return (NULL);
-	return ("BUFSZ_SIZE: forced, in whole pages, within the memory's "
-	    "share");
 }
 
 static void

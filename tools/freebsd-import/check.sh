@@ -457,7 +457,8 @@ bootstrap_cat()
 		done
 	done
 	echo "bootstrap cat from:$srcs"
-	${HOSTCC:-cc} -D_GNU_SOURCE '-D__dead2=__attribute__((__noreturn__))' \
+	${HOSTCC:-cc} -D_GNU_SOURCE -DBOOTSTRAPPING \
+	    '-D__dead2=__attribute__((__noreturn__))' \
 	    '-D__unused=__attribute__((__unused__))' -I"$b/include" \
 	    -I"$ext/lib/libbufsz" -o "$b/cat" $srcs "$b/egacy.c" || return 1
 	printf 'one\n' > "$b/in"

@@ -52,7 +52,6 @@ extern int	Fflag, fflag, qflag, rflag, vflag, nfiles, rval;
  * says that the sandbox refused a name that leads out of it.
  */
 #define	EOUTSIDE	(-1)
-extern struct bufsz_engine *engine;
 extern struct stat outst;
 void	ierr(const char *);
 const char *operand_path(const char *);
@@ -65,6 +64,8 @@ void	engine_open(void);
 int	copy_out(struct input *);
 int	copy_rest(struct input *);
 char	*window_buffer(const struct stat *, size_t *);
+ssize_t	pread_full(int, void *, size_t, off_t);
+size_t	pagesize(void);
 int	seekable(struct input *, off_t *);
 /* forward.c, reverse.c: the file holds fewer bytes than its size says. */
 #define	LIES	1

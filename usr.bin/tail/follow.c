@@ -62,7 +62,7 @@ static int	reopen(struct file *);
 static int	same_file(const struct stat *, const struct stat *);
 static int	show(struct file *);
 static int	show_stream(struct file *);
-static int	sized(struct file *, const struct stat *);
+static int	sized(struct file *, off_t);
 static void	learn_size(struct file *, off_t);
 static int	fail(struct file *);
 static void	say(struct file *);
@@ -272,15 +272,13 @@ show(struct file *f)
 	if (fstat(in->in_fd, &st) != 0 ||
 	    (pos = lseek(in->in_fd, 0, SEEK_CUR)) == -1)
 		return (fail(f));
-	if (st.st_size < pos && sized(f, &st)) {
+	if (st.st_size < pos && sized(f, pos)) {
 		/* Truncated: read again from the start. */
 		if (lseek(in->in_fd, 0, SEEK_SET) == -1)
 			return (fail(f));
 		pos = 0;
 	}
 	in->in_st = st;
-	if (st.st_size == pos && pos > 0 && sized(f, &st))
-		return (0);
 	buf = window_buffer(&st, &len);
 	if ((n = bufsz_read(in->in_fd, buf, len)) < 0)
 		return (fail(f));
@@ -330,19 +328,16 @@ show_stream(struct file *f)
 }
 
 /*
- * Whether the file's size says where its data ends, so that a size below
- * the offset means the file was cut.  Elsewhere (/proc, FUSE, NFS) the
- * file is read on from its offset: there a size cannot tell a cut file
- * from one that holds more than it says, and missing a truncation, as
- * FreeBSD's tail does on every file system, is better than showing the
- * whole file again at every look.
+ * Whether a size below the offset pos means the file was cut: the byte
+ * before pos is gone.  A file of FUSE or NFS may hold more than its size
+ * says, and a /proc file says 0 and holds its text (f_nosize).
  */
 static int
-sized(struct file *f, const struct stat *st)
+sized(struct file *f, off_t pos)
 {
+	char c;
 
-	return (!f->f_nosize &&
-	    bufsz_size_is_end(engine, f->f_in.in_fd, st));
+	return (!f->f_nosize && pread(f->f_in.in_fd, &c, 1, pos - 1) == 0);
 }
 
 /*

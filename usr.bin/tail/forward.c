@@ -78,7 +78,7 @@ from_start(struct input *in)
 	}
 	skip_init(&sk, style == FLINES, count);
 	buf = window_buffer(&in->in_st, &len);
-	want = bufsz_pagesize();
+	want = pagesize();
 	for (n = 0, used = 0; !skip_done(&sk);) {
 		if (want > len)
 			want = len;
@@ -147,13 +147,13 @@ end_holds(struct input *in)
 
 	buf = window_buffer(&in->in_st, &blen);
 	last = in->in_st.st_size - 1;
-	last -= last % (off_t)bufsz_pagesize();
+	last -= last % (off_t)pagesize();
 	len = (size_t)(in->in_st.st_size - last);
 	if (len > blen) {
 		last = in->in_st.st_size - (off_t)blen;
 		len = blen;
 	}
-	if ((n = bufsz_pread_full(in->in_fd, buf, len, last)) < 0) {
+	if ((n = pread_full(in->in_fd, buf, len, last)) < 0) {
 		ierr(in->in_name);
 		return (-1);
 	}
@@ -175,11 +175,11 @@ start_of_lines(struct input *in, off_t begin, off_t *start)
 	char *buf;
 
 	buf = window_buffer(&in->in_st, &blen);
-	winplan_init(&wp, begin, in->in_st.st_size, bufsz_pagesize(), blen,
-	    bufsz_pagesize());
+	winplan_init(&wp, begin, in->in_st.st_size, pagesize(), blen,
+	    pagesize());
 	backscan_init(&bs, count, in->in_st.st_size);
 	while (winplan_next(&wp, &pos, &wlen)) {
-		if ((n = bufsz_pread_full(in->in_fd, buf, wlen, pos)) < 0) {
+		if ((n = pread_full(in->in_fd, buf, wlen, pos)) < 0) {
 			ierr(in->in_name);
 			return (-1);
 		}

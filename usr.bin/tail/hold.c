@@ -120,7 +120,7 @@ hold_input(struct hold *h, struct input *in, int lines, uint64_t n)
 	set_bounds(&g);
 	h->h_spill = -1;
 	h->h_len = 0;
-	h->h_cap = bufsz_size(&in->in_st, &outst);
+	(void)window_buffer(&in->in_st, &h->h_cap);
 	if ((h->h_buf = malloc(h->h_cap)) == NULL)
 		err(1, NULL);
 	for (rv = 0;;) {
@@ -192,7 +192,8 @@ set_bounds(struct holding *g)
 {
 	uint64_t mem;
 
-	if ((mem = bufsz_memory()) == 0) {
+	bufsz_limits(&mem, NULL);
+	if (mem == 0) {
 		g->g_soft = SOFT_UNKNOWN;
 		g->g_hard = SIZE_MAX;
 		return;
@@ -295,7 +296,7 @@ spill(struct holding *g)
 	g->g_flen = (off_t)h->h_len;
 	h->h_spill = fd;
 	h->h_len = 0;
-	len = bufsz_size(&g->g_in->in_st, &outst);
+	(void)window_buffer(&g->g_in->in_st, &len);
 	if (len < h->h_cap && (p = realloc(h->h_buf, len)) != NULL) {
 		h->h_buf = p;
 		h->h_cap = len;
@@ -416,7 +417,7 @@ unspill(struct holding *g, const char *p, size_t len)
 	cap = flen + len;
 	if ((buf = malloc(cap)) == NULL)
 		return (FULL);
-	if (bufsz_pread_full(h->h_spill, buf, flen, 0) != (ssize_t)flen) {
+	if (pread_full(h->h_spill, buf, flen, 0) != (ssize_t)flen) {
 		if (g->g_errno == 0)
 			g->g_errno = errno;
 		free(buf);

@@ -19,8 +19,6 @@
 #include "bufsz.h"
 #include "confine.h"
 #include "extern.h"
-
-struct bufsz_engine *engine;
 struct stat outst;
 
 static int	ends_at_size(struct input *);
@@ -63,7 +61,7 @@ open_name(const char *name, int flags)
 {
 	int fd;
 
-	if ((fd = open_confined(operand_path(name), flags)) == OPEN_OUTSIDE) {
+	if ((fd = open_confined(operand_path(name), flags)) == BUFSZ_OUTSIDE) {
 		errno = EOUTSIDE;
 		return (-1);
 	}
@@ -126,10 +124,6 @@ engine_open(void)
 
 	if (fstat(STDOUT_FILENO, &outst) != 0)
 		oerr();
-	if ((engine = bufsz_engine_new(0)) == NULL)
-		err(1, NULL);
-	(void)bufsz_memory();
-	(void)bufsz_size(NULL, &outst);
 }
 
 /*
@@ -141,8 +135,7 @@ int
 copy_out(struct input *in)
 {
 
-	switch (bufsz_copy(engine, in->in_fd, &in->in_st, STDOUT_FILENO,
-	    &outst, 0)) {
+	switch (bufsz_copy(in->in_fd, &in->in_st, STDOUT_FILENO, &outst, 0)) {
 	case BUFSZ_OK:
 		return (0);
 	case BUFSZ_EREAD:
@@ -173,7 +166,7 @@ window_buffer(const struct stat *st, size_t *len)
 {
 	char *buf;
 
-	if ((buf = bufsz_buffer(engine, st, &outst, len)) == NULL)
+	if ((buf = bufsz_buffer(st, &outst, len)) == NULL)
 		err(1, "buffer");
 	return (buf);
 }
@@ -210,10 +203,35 @@ ends_at_size(struct input *in)
 	ssize_t n;
 	char c;
 
-	if (bufsz_size_is_end(engine, in->in_fd, &in->in_st))
-		return (1);
 	while ((n = pread(in->in_fd, &c, 1, in->in_st.st_size)) == -1 &&
 	    errno == EINTR)
 		;
 	return (n == 0);
+}
+
+/* The reads of a span at a position: a short count is not the end. */
+ssize_t
+pread_full(int fd, void *buf, size_t len, off_t off)
+{
+	size_t got;
+	ssize_t n;
+
+	for (got = 0; got < len; got += (size_t)n)
+		if ((n = pread(fd, (char *)buf + got, len - got,
+		    off + (off_t)got)) <= 0) {
+			if (n == 0)
+				break;
+			if (errno != EINTR && errno != EAGAIN)
+				return (-1);
+			n = 0;
+		}
+	return ((ssize_t)got);
+}
+
+size_t
+pagesize(void)
+{
+	long pg;
+
+	return ((pg = sysconf(_SC_PAGESIZE)) > 0 ? (size_t)pg : 4096);
 }

@@ -22,6 +22,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -62,8 +63,8 @@ reverse(struct input *in)
 
 	if (style != REVERSE && count == 0)
 		return;
-	if (obuf == NULL &&
-	    (obuf = bufsz_alloc(bufsz_size(NULL, &outst), &obufsz)) == NULL)
+	if (obuf == NULL && (window_buffer(NULL, &obufsz) == NULL ||
+	    (obuf = malloc(obufsz)) == NULL))
 		err(1, NULL);
 	olen = 0;
 	owritten = 0;
@@ -95,7 +96,7 @@ rev_file(struct input *in, off_t begin)
 	w.w_in = in;
 	w.w_buf = buf = window_buffer(&in->in_st, &blen);
 	w.w_clen = 0;
-	page = bufsz_pagesize();
+	page = pagesize();
 	winplan_init(&wp, floor, size, style == RLINES ? page : blen, blen,
 	    page);
 	revscan_init(&rs, floor, size, style == RLINES ? count : SEL_ALL);
@@ -103,7 +104,7 @@ rev_file(struct input *in, off_t begin)
 	w.w_len = 0;
 	while (winplan_next(&wp, &pos, &wlen)) {
 		carry(&w, &rs, pos + (off_t)wlen);
-		if ((n = bufsz_pread_full(in->in_fd, buf, wlen, pos)) < 0) {
+		if ((n = pread_full(in->in_fd, buf, wlen, pos)) < 0) {
 			out_flush();
 			ierr(in->in_name);
 			return (0);
@@ -143,11 +144,11 @@ carry(struct window *w, const struct revscan *rs, off_t end)
 		return;
 	len = (size_t)(rs->rs_end - end);
 	if (cbufsz < w->w_len) {
-		if (cbuf != NULL)
-			bufsz_free(cbuf, cbufsz);
+		free(cbuf);
 		cbufsz = 0;
-		if ((cbuf = bufsz_alloc(w->w_len, &cbufsz)) == NULL)
+		if ((cbuf = malloc(w->w_len)) == NULL)
 			return;
+		cbufsz = w->w_len;
 	}
 	if (len > cbufsz)
 		return;
@@ -229,7 +230,7 @@ reread(struct window *w, off_t from, off_t to)
 	for (; from < to; from += (off_t)len) {
 		len = (uint64_t)(to - from) < obufsz ? (size_t)(to - from) :
 		    obufsz;
-		n = bufsz_pread_full(w->w_in->in_fd, obuf, len, from);
+		n = pread_full(w->w_in->in_fd, obuf, len, from);
 		if (n < 0) {
 			ierr(w->w_in->in_name);
 			return (-1);

@@ -29,15 +29,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "startup.h"
 #include "confine.h"
 #include "extern.h"
 
 /*
  * A leading '+' stops glibc's getopt_long at the first operand, as the
- * BSDs' stops; a ':' after it tells a missing argument apart.
+ * BSDs' stops.
  */
-#define	OPTSTRING	"+:Fb:c:fn:qrv"
+#define	OPTSTRING	"+Fb:c:fn:qrv"
 
 enum style style;
 uint64_t count;
@@ -70,20 +69,10 @@ main(int argc, char *argv[])
 {
 	int ch;
 
-	if (std_fds() != 0)
-		err(1, "%s", _PATH_DEVNULL);
-	/*
-	 * The progress signal, meant for a copier beside us in a pipeline,
-	 * is ignored, as the BSDs ignore SIGINFO: tail has nothing to report.
-	 */
-	if (info_catch(NULL) != 0)
-		err(1, "sigaction");
 	/* Run as tac, as NetBSD installs it: every line, last first. */
 	if (strcmp(progname(argv[0]), "tac") == 0)
 		rflag = qflag = 1;
 	historic(argv);
-	/* Our own messages, FreeBSD's words on every host. */
-	opterr = 0;
 	while ((ch = getopt_long(argc, argv, OPTSTRING, longopts,
 	    NULL)) != -1)
 		switch (ch) {
@@ -114,7 +103,6 @@ main(int argc, char *argv[])
 			qflag = 0;
 			break;
 		default:
-			bad_option(ch, argv, longopts);
 			usage();
 		}
 	argc -= optind;
@@ -135,8 +123,8 @@ main(int argc, char *argv[])
 		count = rflag ? 0 : 10;
 	}
 
-	engine_open();
 	confine_operands(argv, argc);
+	engine_open();
 	if (argc > 0 && fflag)
 		follow_operands(argv, argc);
 	else if (argc > 0)
@@ -327,10 +315,9 @@ parse_number(const char *s, int64_t *num)
 
 /*
  * Confined before the first byte is read, where the host can: to
- * reading beneath the operands' directories (confine.c), or to opening
- * the operands by Casper (confine_casper.c), so that -F can open a name
- * again.  engine_open() has learned what the policy needs; hold_prepare()
- * makes the temporary file a stream may need.
+ * reading beneath the operands' directories (libbufsz's sandbox), or to
+ * opening the operands by Casper (confine_casper.c), so that -F can open
+ * a name again.
  */
 static void
 confine_operands(char **argv, int argc)
@@ -343,7 +330,7 @@ confine_operands(char **argv, int argc)
 		err(1, NULL);
 	for (i = 0; i < argc; i++)
 		names[i] = strcmp(argv[i], "-") == 0 ? dash : argv[i];
-	confine(names, fflag ? CONFINE_EVENTS : 0, hold_prepare);
+	confine(names, fflag ? CONFINE_EVENTS : 0);
 	free(names);
 }
 

@@ -6,11 +6,11 @@
  * yes on Linux: the prepared output is lent to the pipe with vmsplice(2)
  * instead of being copied into it.  That is only correct because the
  * output never changes once built: a reader may see these pages long
- * after the call returns.  Once its output is built, yes enters a Landlock
- * sandbox that allows no file at all.
+ * after the call returns.
  */
 
 #include <sys/types.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 
 #include <errno.h>
@@ -18,7 +18,6 @@
 #include <unistd.h>
 
 #include "extern.h"
-#include "sandbox.h"
 
 /*
  * The pipe asked for.  Lent pages take one pipe slot each, so Linux's
@@ -43,16 +42,20 @@ grow_pipe(void)
 }
 
 /*
- * Returns when vmsplice refuses (not a pipe, a kernel or sandbox without
- * it).  A pipe with no reader raises SIGPIPE here as write(2) would.
+ * Where the output is a pipe, its pages are lent with vmsplice(2) until it
+ * refuses (not a pipe, a kernel or sandbox without it); a pipe with no
+ * reader raises SIGPIPE here as write(2) would.
  */
 size_t
-lend_output(char *out, size_t len)
+yes_host(char *out, size_t len)
 {
 	struct iovec iov;
+	struct stat sb;
 	ssize_t n;
 	size_t off;
 
+	if (fstat(STDOUT_FILENO, &sb) != 0 || !S_ISFIFO(sb.st_mode))
+		return (0);
 	grow_pipe();
 	off = 0;
 	for (;;) {
@@ -66,19 +69,4 @@ lend_output(char *out, size_t len)
 		} else if (n == 0 || errno != EINTR)
 			return (off);
 	}
-}
-
-/*
- * Where the kernel has no Landlock, or refuses it, yes runs as before:
- * the sandbox takes nothing yes needs.
- */
-void
-confine_output(void)
-{
-	struct sandbox *sb;
-
-	if ((sb = sandbox_new()) == NULL)
-		return;
-	(void)sandbox_enter(sb);
-	sandbox_free(sb);
 }

@@ -138,7 +138,7 @@ one_fails_body()
 	for w in 1 17 30 52; do
 		rm -rf dst
 		atf_check -s exit:1 -o save:out -e save:err \
-		    $fi FAULTINJ="write:$w:ENOSPC" BUFSZ_PATH=rw \
+		    $fi FAULTINJ="write:$w:ENOSPC" FAULTINJ_PATH=rw \
 		    FAULTINJ_NCPU=4 "$(prog)" -Rv src dst
 		atf_check -o inline:"1\n" sh -c 'wc -l < err | tr -d " "'
 		failed=$(sed -n "s|^cp: dst/\(.*\): $msg\$|\1|p" err)

@@ -33,8 +33,8 @@
 #define	GiB	((off_t)1024 * (off_t)MiB)
 
 static const enum bufsz_path all_paths[] = {
-	BUFSZ_PATH_AUTO, BUFSZ_PATH_RW, BUFSZ_PATH_CFR, BUFSZ_PATH_SPLICE,
-	BUFSZ_PATH_SENDFILE
+	COPY_AUTO, COPY_RW, COPY_CFR, COPY_SPLICE,
+	COPY_SENDFILE
 };
 #define	NPATHS	(sizeof(all_paths) / sizeof(all_paths[0]))
 
@@ -45,6 +45,9 @@ static char	*slurp(const char *, size_t *);
 static void	same_bytes(const char *, const char *, size_t, const char *,
 		    enum bufsz_path);
 static struct bufsz_engine *engine_for(enum bufsz_path, int, size_t);
+static int	copy(struct bufsz_engine *, int, const struct stat *, int,
+		    const struct stat *, int);
+static off_t	moved(const struct bufsz_engine *);
 static enum bufsz_path last(const struct bufsz_engine *);
 static const char *took(const struct bufsz_engine *);
 static enum bufsz_path expected(enum bufsz_path, mode_t, mode_t);
@@ -139,15 +142,34 @@ same_bytes(const char *path, const char *want, size_t len, const char *what,
 	free(buf);
 }
 
-/* An engine with these flags, forced onto path p and buffer size. */
+/* The flags engine_for() was given, for every copy of the case. */
+static int	copy_flags;
+
+/* An engine whose copies take these flags, forced onto p and size. */
 static struct bufsz_engine *
 engine_for(enum bufsz_path p, int flags, size_t size)
 {
 	struct bufsz_engine *e;
 
-	ATF_REQUIRE((e = bufsz_engine_new(flags)) != NULL);
+	ATF_REQUIRE((e = bufsz_engine_new()) != NULL);
 	bufsz_engine_force(e, p, size);
+	copy_flags = flags;
 	return (e);
+}
+
+static int
+copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
+    const struct stat *outst, int flags)
+{
+
+	return (bufsz_engine_copy(e, in, inst, out, outst, flags | copy_flags));
+}
+
+static off_t
+moved(const struct bufsz_engine *e)
+{
+
+	return (atomic_load(&e->be_moved));
 }
 
 /* The path the engine's last copy took, and its name. */
@@ -155,14 +177,14 @@ static enum bufsz_path
 last(const struct bufsz_engine *e)
 {
 
-	return (bufsz_engine_last(e));
+	return (e->be_last);
 }
 
 static const char *
 took(const struct bufsz_engine *e)
 {
 
-	return (bufsz_path_name(bufsz_engine_last(e)));
+	return (bufsz_path_name(e->be_last));
 }
 
 /*
@@ -175,26 +197,26 @@ expected(enum bufsz_path p, mode_t it, mode_t ot)
 {
 
 #ifdef __linux__
-	if (p == BUFSZ_PATH_AUTO) {
+	if (p == COPY_AUTO) {
 		if (it == S_IFREG && ot == S_IFREG)
-			return (BUFSZ_PATH_CFR);
+			return (COPY_CFR);
 		if (it == S_IFIFO || ot == S_IFIFO)
-			return (BUFSZ_PATH_SPLICE);
+			return (COPY_SPLICE);
 		if (it == S_IFREG && ot == S_IFCHR)
-			return (BUFSZ_PATH_SENDFILE);
-		return (BUFSZ_PATH_RW);
+			return (COPY_SENDFILE);
+		return (COPY_RW);
 	}
-	if (p == BUFSZ_PATH_SENDFILE && it != S_IFREG)
-		return (BUFSZ_PATH_RW);
-	if (p == BUFSZ_PATH_CFR && (it != S_IFREG || ot != S_IFREG))
-		return (BUFSZ_PATH_RW);
+	if (p == COPY_SENDFILE && it != S_IFREG)
+		return (COPY_RW);
+	if (p == COPY_CFR && (it != S_IFREG || ot != S_IFREG))
+		return (COPY_RW);
 	return (p);
 #else
 	/* copy_file_range where the system has it, else read/write. */
-	if ((p == BUFSZ_PATH_CFR || p == BUFSZ_PATH_AUTO) &&
+	if ((p == COPY_CFR || p == COPY_AUTO) &&
 	    it == S_IFREG && ot == S_IFREG)
-		return (BUFSZ_PATH_AUTO);
-	return (BUFSZ_PATH_RW);
+		return (COPY_AUTO);
+	return (COPY_RW);
 #endif
 }
 
@@ -281,7 +303,7 @@ copy_paths(enum bufsz_path p, int flags, const char *src, const char *dst,
 	ATF_REQUIRE((in = open(src, O_RDONLY)) >= 0);
 	ATF_REQUIRE((out = open(dst, O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	r = bufsz_copy(e, in, NULL, out, NULL, 0);
+	r = copy(e, in, NULL, out, NULL, 0);
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
 	return (r);
@@ -312,12 +334,12 @@ file_to_file(enum bufsz_path p, const char *data, size_t len, size_t bufsz)
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
-	ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
+	ATF_CHECK_EQ(copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
+	ATF_CHECK_EQ(moved(e), (off_t)len);
 	/* Every path leaves the input's offset at its end. */
 	ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
-	want = len == 0 ? BUFSZ_PATH_RW : expected(p, S_IFREG, S_IFREG);
-	if (want != BUFSZ_PATH_AUTO)
+	want = len == 0 ? COPY_RW : expected(p, S_IFREG, S_IFREG);
+	if (want != COPY_AUTO)
 		ATF_CHECK_EQ_MSG(last(e), want, "%s took %s, want %s",
 		    bufsz_path_name(p), took(e),
 		    bufsz_path_name(want));
@@ -354,9 +376,9 @@ file_to_pipe(enum bufsz_path p, const char *data, size_t len, int nonblock,
 	pid = reader("dst", &out, nonblock, delay_us);
 	e = engine_for(p, 0, BUFSZ_TEST);
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
-	ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK,
+	ATF_CHECK_EQ_MSG(copy(e, in, NULL, out, NULL, 0), BUFSZ_OK,
 	    "%s: %s", bufsz_path_name(p), strerror(errno));
-	ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
+	ATF_CHECK_EQ(moved(e), (off_t)len);
 	if (len != 0)
 		ATF_CHECK_EQ_MSG(last(e), expected(p, S_IFREG, S_IFIFO),
 		    "%s took %s", bufsz_path_name(p),
@@ -403,7 +425,7 @@ ATF_TC_BODY(paths_fifo_to_file, tc)
 			ATF_REQUIRE((in = open("fifo", O_RDONLY)) >= 0);
 			ATF_REQUIRE((out = open("dst",
 			    O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0);
-			ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0),
+			ATF_CHECK_EQ(copy(e, in, NULL, out, NULL, 0),
 			    BUFSZ_OK);
 			if (len != 0)
 				ATF_CHECK_EQ_MSG(last(e),
@@ -437,8 +459,8 @@ ATF_TC_BODY(paths_to_devnull, tc)
 	for (k = 0; k < NPATHS; k++) {
 		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
-		ATF_CHECK_EQ(bufsz_moved(e), (off_t)len);
+		ATF_CHECK_EQ(copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
+		ATF_CHECK_EQ(moved(e), (off_t)len);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
 		ATF_CHECK_EQ_MSG(last(e),
 		    expected(all_paths[k], S_IFREG, S_IFCHR), "%s took %s",
@@ -472,7 +494,7 @@ ATF_TC_BODY(size_zero_input, tc)
 	for (k = 0; k < NPATHS; k++) {
 		ATF_CHECK_EQ(copy_paths(all_paths[k], 0, src, "dst", &e),
 		    BUFSZ_OK);
-		ATF_CHECK_EQ_MSG(last(e), BUFSZ_PATH_RW, "%s took %s",
+		ATF_CHECK_EQ_MSG(last(e), COPY_RW, "%s took %s",
 		    bufsz_path_name(all_paths[k]), took(e));
 		bufsz_engine_free(e);
 		same_bytes("dst", want, len, src, all_paths[k]);
@@ -482,7 +504,7 @@ ATF_TC_BODY(size_zero_input, tc)
 		ATF_REQUIRE((in = open(src, O_RDONLY)) >= 0);
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL, 0), BUFSZ_OK);
+		ATF_CHECK_EQ(copy(e, in, &sb, out, NULL, 0), BUFSZ_OK);
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
 		bufsz_engine_free(e);
@@ -519,12 +541,23 @@ ATF_TC_BODY(size_lie_input, tc)
 }
 
 /*
- * Which files end where their size says: one on tmpfs (/dev/shm, where
- * there is one) does; a /proc file (it says 0 and holds its text), a pipe
- * and a directory do not.  The answer for a file system, once had, holds
- * for its other files without asking again: here, a descriptor that
- * cannot be asked.
+ * Which regular files end where their size says: one on tmpfs (/dev/shm,
+ * where there is one) does; a /proc file (it says 0 and holds its text)
+ * does not.  The answer for a file system, once had, holds for its other
+ * files without asking again: here, a descriptor that cannot be asked.
  */
+static int
+size_kept(struct bufsz_engine *e, int fd, const struct stat *st)
+{
+	struct job j;
+
+	memset(&j, 0, sizeof(j));
+	j.j_e = e;
+	j.j_in = fd;
+	j.j_inst = st;
+	return (bufsz_size_kept(&j));
+}
+
 ATF_TC_WITHOUT_HEAD(size_is_end);
 ATF_TC_BODY(size_is_end, tc)
 {
@@ -536,31 +569,24 @@ ATF_TC_BODY(size_is_end, tc)
 	struct stat st, proc;
 	char shm[64];
 	size_t i;
-	int fd, p[2];
+	int fd;
 
-	ATF_REQUIRE((e = bufsz_engine_new(0)) != NULL);
-	ATF_REQUIRE(pipe(p) == 0 && fstat(p[0], &st) == 0);
-	ATF_CHECK(!bufsz_size_is_end(e, p[0], &st));
-	ATF_REQUIRE(close(p[0]) == 0 && close(p[1]) == 0);
-	ATF_REQUIRE((fd = open(".", O_RDONLY)) >= 0 && fstat(fd, &st) == 0);
-	ATF_CHECK(!bufsz_size_is_end(e, fd, &st));
-	ATF_REQUIRE(close(fd) == 0);
+	ATF_REQUIRE((e = bufsz_engine_new()) != NULL);
 	for (i = 0; i < sizeof(procs) / sizeof(procs[0]); i++) {
 		if ((fd = open(procs[i], O_RDONLY)) < 0)
 			continue;
 		ATF_REQUIRE(fstat(fd, &st) == 0);
 		/* Only /proc's own: qemu-user opens a copy of some of them. */
 		if (stat("/proc", &proc) == 0 && st.st_dev == proc.st_dev)
-			ATF_CHECK_MSG(!bufsz_size_is_end(e, fd, &st), "%s",
-			    procs[i]);
+			ATF_CHECK_MSG(!size_kept(e, fd, &st), "%s", procs[i]);
 		ATF_REQUIRE(close(fd) == 0);
 	}
 	(void)snprintf(shm, sizeof(shm), "/dev/shm/engine_test.%ld",
 	    (long)getpid());
 	if ((fd = open(shm, O_RDWR | O_CREAT | O_TRUNC, 0644)) >= 0) {
 		ATF_REQUIRE(unlink(shm) == 0 && fstat(fd, &st) == 0);
-		ATF_CHECK(bufsz_size_is_end(e, fd, &st));
-		ATF_CHECK(bufsz_size_is_end(e, -1, &st));
+		ATF_CHECK(size_kept(e, fd, &st));
+		ATF_CHECK(size_kept(e, -1, &st));
 		ATF_REQUIRE(close(fd) == 0);
 	}
 	bufsz_engine_free(e);
@@ -661,8 +687,8 @@ ATF_TC_BODY(sparse_growing, tc)
 		ATF_REQUIRE((pid = fork()) != -1);
 		if (pid == 0)
 			appender("src");
-		ATF_CHECK_EQ(copy_paths(i % 2 == 0 ? BUFSZ_PATH_AUTO :
-		    BUFSZ_PATH_RW, BUFSZ_SPARSE, "src", "dst", &e), BUFSZ_OK);
+		ATF_CHECK_EQ(copy_paths(i % 2 == 0 ? COPY_AUTO :
+		    COPY_RW, BUFSZ_SPARSE, "src", "dst", &e), BUFSZ_OK);
 		bufsz_engine_free(e);
 		reap(pid);
 		got = slurp("dst", &glen);
@@ -720,14 +746,14 @@ ATF_TC_BODY(tty_eof_once, tc)
 		ATF_REQUIRE(write(m, typed, sizeof(typed) - 1) ==
 		    (ssize_t)sizeof(typed) - 1);
 		e = engine_for(all_paths[k], 0, 0);
-		ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL, 0), BUFSZ_OK);
+		ATF_CHECK_EQ(copy(e, t, NULL, p[1], NULL, 0), BUFSZ_OK);
 		/* What was typed after each ^D is the next copy's. */
 		if (pipe_holds(p[0], "", all_paths[k], "first")) {
-			ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL, 0),
+			ATF_CHECK_EQ(copy(e, t, NULL, p[1], NULL, 0),
 			    BUFSZ_OK);
 			(void)pipe_holds(p[0], "abc\n", all_paths[k],
 			    "second");
-			ATF_CHECK_EQ(bufsz_copy(e, t, NULL, p[1], NULL, 0),
+			ATF_CHECK_EQ(copy(e, t, NULL, p[1], NULL, 0),
 			    BUFSZ_OK);
 			(void)pipe_holds(p[0], "more\n", all_paths[k],
 			    "third");
@@ -767,9 +793,9 @@ ATF_TC_BODY(stale_size, tc)
 			ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT |
 			    O_TRUNC, 0644)) >= 0);
 			e = engine_for(all_paths[k], 0, 0);
-			ATF_CHECK_EQ(bufsz_copy(e, in, &sb, out, NULL, 0),
+			ATF_CHECK_EQ(copy(e, in, &sb, out, NULL, 0),
 			    BUFSZ_OK);
-			ATF_CHECK_EQ(bufsz_moved(e), (off_t)now[i]);
+			ATF_CHECK_EQ(moved(e), (off_t)now[i]);
 			bufsz_engine_free(e);
 			ATF_REQUIRE(close(in) == 0);
 			ATF_REQUIRE(close(out) == 0);
@@ -791,17 +817,17 @@ ATF_TC_BODY(path_taken, tc)
 
 	fill(data, sizeof(data), 5);
 	put_file("src", data, sizeof(data));
-	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_AUTO, 0, "src", "dst", &e),
+	ATF_CHECK_EQ(copy_paths(COPY_AUTO, 0, "src", "dst", &e),
 	    BUFSZ_OK);
 #ifdef __linux__
-	ATF_CHECK_EQ(last(e), BUFSZ_PATH_CFR);
+	ATF_CHECK_EQ(last(e), COPY_CFR);
 #endif
 	bufsz_engine_free(e);
 	/* An empty regular file always goes to read/write. */
 	put_file("empty", data, 0);
-	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_CFR, 0, "empty", "dst", &e),
+	ATF_CHECK_EQ(copy_paths(COPY_CFR, 0, "empty", "dst", &e),
 	    BUFSZ_OK);
-	ATF_CHECK_EQ(last(e), BUFSZ_PATH_RW);
+	ATF_CHECK_EQ(last(e), COPY_RW);
 	bufsz_engine_free(e);
 	/*
 	 * An input already at its end: a kernel path moves nothing on its
@@ -813,15 +839,15 @@ ATF_TC_BODY(path_taken, tc)
 		ATF_REQUIRE(lseek(in, 0, SEEK_END) == (off_t)sizeof(data));
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
-		ATF_CHECK_EQ(bufsz_moved(e), 0);
-		ATF_CHECK_EQ_MSG(last(e), BUFSZ_PATH_RW, "%s took %s",
+		ATF_CHECK_EQ(copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
+		ATF_CHECK_EQ(moved(e), 0);
+		ATF_CHECK_EQ_MSG(last(e), COPY_RW, "%s took %s",
 		    bufsz_path_name(all_paths[k]), took(e));
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
 		bufsz_engine_free(e);
 	}
-	ATF_CHECK_STREQ(bufsz_path_name(BUFSZ_PATH_SPLICE), "splice");
+	ATF_CHECK_STREQ(bufsz_path_name(COPY_SPLICE), "splice");
 	ATF_CHECK_STREQ(bufsz_path_name((enum bufsz_path)99), "unknown");
 }
 
@@ -856,23 +882,23 @@ across_file_systems_linux(void)
 	ATF_REQUIRE((out = open(other, O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
 	want = copy_file_range(in, NULL, out, NULL, 1, 0) == -1 &&
-	    errno == EXDEV ? BUFSZ_PATH_SENDFILE : BUFSZ_PATH_CFR;
+	    errno == EXDEV ? COPY_SENDFILE : COPY_CFR;
 	ATF_REQUIRE(close(in) == 0 && close(out) == 0);
-	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_AUTO, 0, "src", other, &e),
+	ATF_CHECK_EQ(copy_paths(COPY_AUTO, 0, "src", other, &e),
 	    BUFSZ_OK);
 	ATF_CHECK_EQ_MSG(last(e), want, "into /dev/shm took %s", took(e));
 	same_bytes(other, data, len, "into /dev/shm", last(e));
 	bufsz_engine_free(e);
-	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_AUTO, 0, other, "back", &e),
+	ATF_CHECK_EQ(copy_paths(COPY_AUTO, 0, other, "back", &e),
 	    BUFSZ_OK);
 	ATF_CHECK_EQ_MSG(last(e), want, "out of /dev/shm took %s", took(e));
 	same_bytes("back", data, len, "out of /dev/shm", last(e));
 	bufsz_engine_free(e);
 	/* Forced, copy_file_range stays itself: refused, read/write. */
-	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_CFR, 0, "src", other, &e),
+	ATF_CHECK_EQ(copy_paths(COPY_CFR, 0, "src", other, &e),
 	    BUFSZ_OK);
-	ATF_CHECK_EQ_MSG(last(e), want == BUFSZ_PATH_SENDFILE ?
-	    BUFSZ_PATH_RW : BUFSZ_PATH_CFR,
+	ATF_CHECK_EQ_MSG(last(e), want == COPY_SENDFILE ?
+	    COPY_RW : COPY_CFR,
 	    "forced cfr into /dev/shm took %s", took(e));
 	same_bytes(other, data, len, "forced into /dev/shm", last(e));
 	bufsz_engine_free(e);
@@ -914,7 +940,7 @@ ATF_TC_BODY(append_output, tc)
 		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_APPEND)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
+		ATF_CHECK_EQ(copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
 		ATF_REQUIRE(close(in) == 0);
 		ATF_REQUIRE(close(out) == 0);
 		bufsz_engine_free(e);
@@ -947,8 +973,8 @@ ATF_TC_BODY(from_offsets, tc)
 		ATF_REQUIRE(lseek(in, 1000, SEEK_SET) == 1000);
 		ATF_REQUIRE((out = open("dst", O_WRONLY)) >= 0);
 		ATF_REQUIRE(lseek(out, 77, SEEK_SET) == 77);
-		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
-		ATF_CHECK_EQ(bufsz_moved(e), (off_t)len - 1000);
+		ATF_CHECK_EQ(copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
+		ATF_CHECK_EQ(moved(e), (off_t)len - 1000);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)len);
 		ATF_CHECK_EQ(lseek(out, 0, SEEK_CUR), (off_t)len - 1000 + 77);
 		ATF_REQUIRE(close(in) == 0);
@@ -994,10 +1020,10 @@ ATF_TC_BODY(beyond_4g, tc)
 		ATF_REQUIRE(lseek(in, base, SEEK_SET) == base);
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
-		ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
+		ATF_CHECK_EQ(copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), size);
 		want = expected(all_paths[k], S_IFREG, S_IFREG);
-		if (want != BUFSZ_PATH_AUTO)
+		if (want != COPY_AUTO)
 			ATF_CHECK_EQ_MSG(last(e), want, "%s took %s",
 			    bufsz_path_name(all_paths[k]),
 			    took(e));
@@ -1155,7 +1181,7 @@ ATF_TC_BODY(sparse_rw_zeros, tc)
 	if (in.st_blocks * 512 >= in.st_size)
 		atf_tc_skip("this file system does not make holes");
 	want = slurp("src", &len);
-	ATF_CHECK_EQ(copy_paths(BUFSZ_PATH_RW, BUFSZ_SPARSE, "src", "dst", &e),
+	ATF_CHECK_EQ(copy_paths(COPY_RW, BUFSZ_SPARSE, "src", "dst", &e),
 	    BUFSZ_OK);
 	bufsz_engine_free(e);
 	ATF_REQUIRE(stat("dst", &out) == 0);
@@ -1163,7 +1189,7 @@ ATF_TC_BODY(sparse_rw_zeros, tc)
 	ATF_CHECK_MSG(out.st_blocks * 512 < in.st_blocks * 512 -
 	    (blkcnt_t)sizeof(zeros) / 2, "zeros kept: %jd blocks, source %jd",
 	    (intmax_t)out.st_blocks, (intmax_t)in.st_blocks);
-	same_bytes("dst", want, len, "zeros", BUFSZ_PATH_RW);
+	same_bytes("dst", want, len, "zeros", COPY_RW);
 	free(want);
 }
 
@@ -1171,8 +1197,8 @@ ATF_TC_BODY(sparse_rw_zeros, tc)
 ATF_TC_WITHOUT_HEAD(no_sparse_flag);
 ATF_TC_BODY(no_sparse_flag, tc)
 {
-	static const enum bufsz_path writers[] = { BUFSZ_PATH_RW,
-	    BUFSZ_PATH_SPLICE, BUFSZ_PATH_SENDFILE };
+	static const enum bufsz_path writers[] = { COPY_RW,
+	    COPY_SPLICE, COPY_SENDFILE };
 	const off_t data[] = { 0 };
 	struct bufsz_engine *e;
 	struct stat out;
@@ -1209,7 +1235,7 @@ ATF_TC_BODY(write_error_side, tc)
 		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		errno = 0;
-		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL, 0),
+		ATF_CHECK_EQ_MSG(copy(e, in, NULL, out, NULL, 0),
 		    BUFSZ_EWRITE, "%s", bufsz_path_name(all_paths[k]));
 		ATF_CHECK_EQ_MSG(errno, ENOSPC, "%s: %s",
 		    bufsz_path_name(all_paths[k]), strerror(errno));
@@ -1232,12 +1258,12 @@ ATF_TC_BODY(read_error_side, tc)
 		e = engine_for(all_paths[k], 0, 0);
 		ATF_REQUIRE((in = open(".", O_RDONLY)) >= 0);
 		errno = 0;
-		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL, 0),
+		ATF_CHECK_EQ_MSG(copy(e, in, NULL, out, NULL, 0),
 		    BUFSZ_EREAD, "%s", bufsz_path_name(all_paths[k]));
 		ATF_CHECK_EQ_MSG(errno, EISDIR, "%s: %s",
 		    bufsz_path_name(all_paths[k]), strerror(errno));
 		/* Refused before any path is tried. */
-		ATF_CHECK_EQ_MSG(last(e), BUFSZ_PATH_RW, "%s took %s",
+		ATF_CHECK_EQ_MSG(last(e), COPY_RW, "%s took %s",
 		    bufsz_path_name(all_paths[k]), took(e));
 		ATF_REQUIRE(close(in) == 0);
 		bufsz_engine_free(e);
@@ -1281,7 +1307,7 @@ ATF_TC_BODY(nonblocking_input, tc)
 		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 		    0644)) >= 0);
 		e = engine_for(all_paths[k], 0, 0);
-		ATF_CHECK_EQ_MSG(bufsz_copy(e, in, NULL, out, NULL, 0),
+		ATF_CHECK_EQ_MSG(copy(e, in, NULL, out, NULL, 0),
 		    BUFSZ_OK, "%s: %s", bufsz_path_name(all_paths[k]),
 		    strerror(errno));
 		ATF_REQUIRE(close(in) == 0);
@@ -1293,53 +1319,6 @@ ATF_TC_BODY(nonblocking_input, tc)
 	free(data);
 }
 
-/*
- * A positioned read gives every byte asked for up to the end of the file,
- * fewer only there, nothing past it, and leaves the offset alone.  (Short
- * counts and EINTR come from the fault sweeps: tail_faults_test.)
- */
-ATF_TC_WITHOUT_HEAD(pread_full_spans);
-ATF_TC_BODY(pread_full_spans, tc)
-{
-	static const size_t spans[][2] = {	/* offset, length */
-		{ 0, 1 }, { 0, 3 * 4096 + 5 }, { 4095, 2 }, { 4096, 4096 },
-		{ 3 * 4096, 4096 }, { 3 * 4096 + 4, 100 },
-		{ 3 * 4096 + 5, 10 }, { 1 << 20, 10 },
-	};
-	size_t flen, i, want;
-	char *data, *buf;
-	ssize_t n;
-	int fd, p[2];
-
-	flen = 3 * 4096 + 5;
-	ATF_REQUIRE((data = malloc(flen)) != NULL);
-	ATF_REQUIRE((buf = malloc(2 * flen)) != NULL);
-	fill(data, flen, 13);
-	put_file("src", data, flen);
-	ATF_REQUIRE((fd = open("src", O_RDONLY)) >= 0);
-	for (i = 0; i < sizeof(spans) / sizeof(spans[0]); i++) {
-		want = spans[i][0] >= flen ? 0 : flen - spans[i][0];
-		if (want > spans[i][1])
-			want = spans[i][1];
-		memset(buf, 0, 2 * flen);
-		n = bufsz_pread_full(fd, buf, spans[i][1], (off_t)spans[i][0]);
-		ATF_CHECK_EQ_MSG(n, (ssize_t)want, "%zu bytes at %zu: %zd",
-		    spans[i][1], spans[i][0], n);
-		if (n == (ssize_t)want && want > 0)
-			ATF_CHECK_MSG(memcmp(buf, data + spans[i][0], want) == 0,
-			    "%zu bytes at %zu: other bytes", want, spans[i][0]);
-	}
-	ATF_CHECK_EQ(lseek(fd, 0, SEEK_CUR), 0);
-	ATF_REQUIRE(close(fd) == 0);
-	ATF_REQUIRE(pipe(p) == 0);
-	errno = 0;
-	ATF_CHECK_EQ(bufsz_pread_full(p[0], buf, 10, 0), -1);
-	ATF_CHECK_EQ(errno, ESPIPE);
-	ATF_REQUIRE(close(p[0]) == 0 && close(p[1]) == 0);
-	free(buf);
-	free(data);
-}
-
 /* One buffer for many copies: kept, grown, never shrunk. */
 ATF_TC_WITHOUT_HEAD(buffer_kept);
 ATF_TC_BODY(buffer_kept, tc)
@@ -1348,25 +1327,25 @@ ATF_TC_BODY(buffer_kept, tc)
 	size_t la, lb;
 	char *a;
 
-	e = engine_for(BUFSZ_PATH_RW, 0, 64 * KiB);
-	ATF_REQUIRE((a = bufsz_buffer(e, NULL, NULL, &la)) != NULL);
+	e = engine_for(COPY_RW, 0, 64 * KiB);
+	ATF_REQUIRE((a = bufsz_engine_buffer(e, NULL, NULL, &la)) != NULL);
 	ATF_CHECK_EQ(la, 64 * KiB);
-	ATF_CHECK(bufsz_buffer(e, NULL, NULL, &lb) == a);
+	ATF_CHECK(bufsz_engine_buffer(e, NULL, NULL, &lb) == a);
 	ATF_CHECK_EQ(lb, la);
 	/* Not a whole number of pages: still no new buffer each call. */
-	bufsz_engine_force(e, BUFSZ_PATH_RW, 64 * KiB - 1);
-	ATF_CHECK(bufsz_buffer(e, NULL, NULL, &lb) == a);
-	ATF_CHECK(bufsz_buffer(e, NULL, NULL, &lb) == a);
-	bufsz_engine_force(e, BUFSZ_PATH_RW, 8 * KiB);
-	ATF_CHECK(bufsz_buffer(e, NULL, NULL, &lb) == a);
+	bufsz_engine_force(e, COPY_RW, 64 * KiB - 1);
+	ATF_CHECK(bufsz_engine_buffer(e, NULL, NULL, &lb) == a);
+	ATF_CHECK(bufsz_engine_buffer(e, NULL, NULL, &lb) == a);
+	bufsz_engine_force(e, COPY_RW, 8 * KiB);
+	ATF_CHECK(bufsz_engine_buffer(e, NULL, NULL, &lb) == a);
 	ATF_CHECK_EQ(lb, la);
-	bufsz_engine_force(e, BUFSZ_PATH_RW, 256 * KiB);
-	ATF_REQUIRE(bufsz_buffer(e, NULL, NULL, &lb) != NULL);
+	bufsz_engine_force(e, COPY_RW, 256 * KiB);
+	ATF_REQUIRE(bufsz_engine_buffer(e, NULL, NULL, &lb) != NULL);
 	ATF_CHECK_EQ(lb, 256 * KiB);
 	/* Less than a page is a page. */
 	bufsz_engine_free(e);
-	e = engine_for(BUFSZ_PATH_RW, 0, 1);
-	ATF_REQUIRE(bufsz_buffer(e, NULL, NULL, &lb) != NULL);
+	e = engine_for(COPY_RW, 0, 1);
+	ATF_REQUIRE(bufsz_engine_buffer(e, NULL, NULL, &lb) != NULL);
 	ATF_CHECK_EQ(lb, bufsz_pagesize());
 	bufsz_engine_free(e);
 	bufsz_engine_free(NULL);
@@ -1384,7 +1363,7 @@ ATF_TC_BODY(buffer_one_for_many, tc)
 
 	fill(data, sizeof(data), 14);
 	put_file("src", data, sizeof(data));
-	e = engine_for(BUFSZ_PATH_RW, 0, 0);
+	e = engine_for(COPY_RW, 0, 0);
 	first = NULL;
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
@@ -1392,8 +1371,8 @@ ATF_TC_BODY(buffer_one_for_many, tc)
 	for (i = 0; i < 50; i++) {
 		ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
 		ATF_REQUIRE(fstat(in, &ist) == 0);
-		ATF_REQUIRE(bufsz_copy(e, in, &ist, out, &ost, 0) == BUFSZ_OK);
-		ATF_REQUIRE((buf = bufsz_buffer(e, &ist, &ost, &len)) != NULL);
+		ATF_REQUIRE(copy(e, in, &ist, out, &ost, 0) == BUFSZ_OK);
+		ATF_REQUIRE((buf = bufsz_engine_buffer(e, &ist, &ost, &len)) != NULL);
 		if (first == NULL)
 			first = buf;
 		ATF_CHECK(buf == first);
@@ -1417,7 +1396,7 @@ copy_unseen(struct bufsz_engine *e, const char *src, int out, off_t *pos)
 
 	ATF_REQUIRE(fstat(out, &ost) == 0);
 	ATF_REQUIRE_MSG((in = open(src, O_RDONLY)) >= 0, "%s", src);
-	r = bufsz_copy(e, in, NULL, out, &ost, BUFSZ_UNSEEN);
+	r = copy(e, in, NULL, out, &ost, BUFSZ_UNSEEN);
 	ATF_REQUIRE((*pos = lseek(in, 0, SEEK_CUR)) != -1 || errno == ESPIPE);
 	ATF_REQUIRE(close(in) == 0);
 	return (r);
@@ -1448,13 +1427,13 @@ ATF_TC_BODY(unseen_devnull, tc)
 	ATF_REQUIRE((data = malloc(sizes[4])) != NULL);
 	fill(data, sizes[4], 21);
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
-	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	e = engine_for(COPY_AUTO, 0, 0);
 	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		put_file("src", data, sizes[k]);
 		r = copy_unseen(e, "src", out, &pos);
 		ATF_CHECK_EQ_MSG(r, BUFSZ_OK, "%zu bytes", sizes[k]);
-		ATF_CHECK_EQ_MSG(bufsz_moved(e), (off_t)sizes[k],
-		    "%zu bytes: moved %jd", sizes[k], (intmax_t)bufsz_moved(e));
+		ATF_CHECK_EQ_MSG(moved(e), (off_t)sizes[k],
+		    "%zu bytes: moved %jd", sizes[k], (intmax_t)moved(e));
 		ATF_CHECK_EQ_MSG(pos, (off_t)sizes[k], "%zu bytes: at %jd",
 		    sizes[k], (intmax_t)pos);
 	}
@@ -1484,7 +1463,7 @@ ATF_TC_BODY(unseen_devnull_lying_sizes, tc)
 	if (!takes_unseen())
 		atf_tc_skip("this host copies no unseen input");
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
-	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	e = engine_for(COPY_AUTO, 0, 0);
 	for (k = tried = 0; k < sizeof(srcs) / sizeof(srcs[0]); k++) {
 		if (access(srcs[k], R_OK) != 0)
 			continue;
@@ -1492,8 +1471,8 @@ ATF_TC_BODY(unseen_devnull_lying_sizes, tc)
 		tried++;
 		ATF_CHECK_EQ_MSG(copy_unseen(e, srcs[k], out, &pos), BUFSZ_OK,
 		    "%s", srcs[k]);
-		ATF_CHECK_EQ_MSG(bufsz_moved(e), (off_t)len,
-		    "%s: moved %jd of %zu", srcs[k], (intmax_t)bufsz_moved(e),
+		ATF_CHECK_EQ_MSG(moved(e), (off_t)len,
+		    "%s: moved %jd of %zu", srcs[k], (intmax_t)moved(e),
 		    len);
 		free(want);
 	}
@@ -1520,17 +1499,17 @@ ATF_TC_BODY(unseen_devnull_untouched, tc)
 
 	fill(data, sizeof(data), 22);
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
-	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	e = engine_for(COPY_AUTO, 0, 0);
 	put_file("empty", "", 0);
 	ATF_CHECK_EQ(copy_unseen(e, "empty", out, &pos), BUFSZ_OK);
 	ATF_CHECK_EQ(pos, 0);
-	ATF_CHECK_EQ(bufsz_moved(e), 0);
+	ATF_CHECK_EQ(moved(e), 0);
 	ATF_REQUIRE(mkdir("dir", 0755) == 0);
 	errno = 0;
 	ATF_CHECK_EQ(copy_unseen(e, "dir", out, &pos), BUFSZ_EREAD);
 	ATF_CHECK_EQ(errno, EISDIR);
 	ATF_CHECK_EQ(pos, 0);
-	ATF_CHECK_EQ(bufsz_moved(e), 0);
+	ATF_CHECK_EQ(moved(e), 0);
 	ATF_REQUIRE(close(out) == 0);
 
 	ATF_REQUIRE(mkfifo("fifo", 0600) == 0);
@@ -1538,9 +1517,9 @@ ATF_TC_BODY(unseen_devnull_untouched, tc)
 	ATF_REQUIRE((in = open("fifo", O_RDONLY)) >= 0);
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	ATF_REQUIRE(fstat(out, &ost) == 0);
-	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, &ost, BUFSZ_UNSEEN),
+	ATF_CHECK_EQ(copy(e, in, NULL, out, &ost, BUFSZ_UNSEEN),
 	    BUFSZ_OK);
-	ATF_CHECK_EQ(bufsz_moved(e), (off_t)sizeof(data));
+	ATF_CHECK_EQ(moved(e), (off_t)sizeof(data));
 	ATF_REQUIRE(close(out) == 0);
 	ATF_REQUIRE(close(in) == 0);
 	reap(pid);
@@ -1549,12 +1528,12 @@ ATF_TC_BODY(unseen_devnull_untouched, tc)
 	ATF_REQUIRE((in = open("fifo2", O_RDONLY)) >= 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
-	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, BUFSZ_UNSEEN),
+	ATF_CHECK_EQ(copy(e, in, NULL, out, NULL, BUFSZ_UNSEEN),
 	    BUFSZ_OK);
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
 	reap(pid);
-	same_bytes("dst", data, sizeof(data), "the FIFO", BUFSZ_PATH_AUTO);
+	same_bytes("dst", data, sizeof(data), "the FIFO", COPY_AUTO);
 	bufsz_engine_free(e);
 }
 
@@ -1574,19 +1553,19 @@ ATF_TC_BODY(unseen_other_outputs, tc)
 
 	fill(data, sizeof(data), 23);
 	put_file("src", data, sizeof(data));
-	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	e = engine_for(COPY_AUTO, 0, 0);
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
 	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_OK);
 	ATF_CHECK_EQ(pos, (off_t)sizeof(data));
 	ATF_REQUIRE(close(out) == 0);
-	same_bytes("dst", data, sizeof(data), "into a file", BUFSZ_PATH_AUTO);
+	same_bytes("dst", data, sizeof(data), "into a file", COPY_AUTO);
 	pid = reader("piped", &out, 0, 0);
 	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_OK);
 	ATF_CHECK_EQ(pos, (off_t)sizeof(data));
 	ATF_REQUIRE(close(out) == 0);
 	reap(pid);
-	same_bytes("piped", data, sizeof(data), "into a pipe", BUFSZ_PATH_AUTO);
+	same_bytes("piped", data, sizeof(data), "into a pipe", COPY_AUTO);
 	ATF_REQUIRE(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
 	ATF_CHECK_EQ(copy_unseen(e, "src", sv[0], &pos), BUFSZ_OK);
 	ATF_CHECK_EQ(pos, (off_t)sizeof(data));
@@ -1594,12 +1573,12 @@ ATF_TC_BODY(unseen_other_outputs, tc)
 	ATF_REQUIRE(close(sv[1]) == 0);
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	bufsz_engine_free(e);
-	e = engine_for(BUFSZ_PATH_RW, 0, 0);
+	e = engine_for(COPY_RW, 0, 0);
 	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_OK);
 	ATF_CHECK_EQ(pos, (off_t)sizeof(data));
-	ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_RW);
+	ATF_CHECK_EQ(e->be_last, COPY_RW);
 	bufsz_engine_free(e);
-	e = engine_for(BUFSZ_PATH_AUTO, BUFSZ_SPARSE, 0);
+	e = engine_for(COPY_AUTO, BUFSZ_SPARSE, 0);
 	ATF_CHECK_EQ(copy_unseen(e, "src", out, &pos), BUFSZ_OK);
 	ATF_CHECK_EQ(pos, (off_t)sizeof(data));
 	bufsz_engine_free(e);
@@ -1622,16 +1601,16 @@ ATF_TC_BODY(unseen_no_stats, tc)
 	put_file("src", "", 0);
 	ATF_REQUIRE(stat("src", &stale) == 0);
 	put_file("src", data, sizeof(data));
-	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	e = engine_for(COPY_AUTO, 0, 0);
 	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
-	r = bufsz_copy(e, in, &stale, out, NULL, BUFSZ_UNSEEN);
+	r = copy(e, in, &stale, out, NULL, BUFSZ_UNSEEN);
 	if (takes_unseen()) {
 		ATF_CHECK_EQ(r, BUFSZ_OK);
-		ATF_CHECK_EQ(bufsz_moved(e), (off_t)sizeof(data));
+		ATF_CHECK_EQ(moved(e), (off_t)sizeof(data));
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)sizeof(data));
 		/* The stale size of 0 would have sent it to read/write. */
-		ATF_CHECK_EQ(bufsz_engine_last(e), BUFSZ_PATH_SENDFILE);
+		ATF_CHECK_EQ(e->be_last, COPY_SENDFILE);
 	} else {
 		ATF_CHECK_EQ(r, BUFSZ_OK);
 		ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)sizeof(data));
@@ -1642,204 +1621,56 @@ ATF_TC_BODY(unseen_no_stats, tc)
 	ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
 	    0644)) >= 0);
 	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
-	ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, BUFSZ_UNSEEN),
+	ATF_CHECK_EQ(copy(e, in, NULL, out, NULL, BUFSZ_UNSEEN),
 	    BUFSZ_OK);
 	ATF_CHECK_EQ(lseek(in, 0, SEEK_CUR), (off_t)sizeof(data));
 	ATF_REQUIRE(close(in) == 0);
 	ATF_REQUIRE(close(out) == 0);
-	same_bytes("dst", data, sizeof(data), "into a file", BUFSZ_PATH_AUTO);
+	same_bytes("dst", data, sizeof(data), "into a file", COPY_AUTO);
 	bufsz_engine_free(e);
 }
 
-ATF_TC_WITHOUT_HEAD(env_parse);
-ATF_TC_BODY(env_parse, tc)
+/* The buffer a process of its own gets after asking size at start. */
+static size_t
+asked(size_t size)
 {
-	static const char *const bad_sizes[] = { "", "0", "-1", "+5", " 5",
-	    "5 ", "12x", "0x10", "99999999999999999999999" };
-	static const char *const bad_paths[] = { "", "AUTO", "copy", "rw ",
-	    "mmap", "mmap,rw", "rw,cfr" };
-	enum bufsz_path p;
-	size_t k, sz;
-
-	for (k = 0; k < NPATHS; k++) {
-		ATF_CHECK_EQ(bufsz_parse_path(bufsz_path_name(all_paths[k]),
-		    &p), 0);
-		ATF_CHECK_EQ(p, all_paths[k]);
-	}
-	for (k = 0; k < sizeof(bad_paths) / sizeof(bad_paths[0]); k++)
-		ATF_CHECK_EQ_MSG(bufsz_parse_path(bad_paths[k], &p), -1,
-		    "'%s'", bad_paths[k]);
-	ATF_CHECK_EQ(bufsz_parse_size("4096", &sz), 0);
-	ATF_CHECK_EQ(sz, 4096);
-	ATF_CHECK_EQ(bufsz_parse_size("1073741825", &sz), 0);
-	ATF_CHECK_EQ(sz, 1073741825);
-	/* Past what a 32-bit process addresses: its largest, not an error. */
-	ATF_CHECK_EQ(bufsz_parse_size("4294967296", &sz), 0);
-	ATF_CHECK_EQ((uint64_t)sz, SIZE_MAX < 4294967296U ? SIZE_MAX :
-	    4294967296U);
-	for (k = 0; k < sizeof(bad_sizes) / sizeof(bad_sizes[0]); k++)
-		ATF_CHECK_EQ_MSG(bufsz_parse_size(bad_sizes[k], &sz), -1,
-		    "'%s'", bad_sizes[k]);
-}
-
-/*
- * A process with BUFSZ_PATH and BUFSZ_SIZE set as given (NULL: unset)
- * makes two engines and copies a file with each, and asks bufsz_size()
- * twice.  Its stderr goes to ./err; *path is the path its copies took
- * and *size what bufsz_size() said.
- */
-static void
-env_child(const char *penv, const char *senv, enum bufsz_path *path,
-    size_t *size)
-{
-	struct bufsz_engine *e;
-	int fds[2], fd, i, in, out;
-	size_t res[2];
+	size_t len;
 	pid_t pid;
+	int fds[2];
 
-	put_file("src", "some bytes\n", 11);
 	ATF_REQUIRE(pipe(fds) == 0);
 	ATF_REQUIRE((pid = fork()) != -1);
 	if (pid == 0) {
-		if ((penv != NULL ? setenv("BUFSZ_PATH", penv, 1) :
-		    unsetenv("BUFSZ_PATH")) != 0 ||
-		    (senv != NULL ? setenv("BUFSZ_SIZE", senv, 1) :
-		    unsetenv("BUFSZ_SIZE")) != 0 ||
-		    (fd = open("err", O_WRONLY | O_CREAT | O_TRUNC,
-		    0644)) == -1 || dup2(fd, STDERR_FILENO) == -1)
-			_exit(1);
-		for (i = 0; i < 2; i++) {
-			if ((e = bufsz_engine_new(0)) == NULL ||
-			    (in = open("src", O_RDONLY)) == -1 ||
-			    (out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
-			    0644)) == -1 ||
-			    bufsz_copy(e, in, NULL, out, NULL, 0) != BUFSZ_OK)
-				_exit(1);
-			res[0] = (size_t)bufsz_engine_last(e);
-			res[1] = bufsz_size(NULL, NULL);
-			bufsz_engine_free(e);
-			(void)close(in);
-			(void)close(out);
-		}
-		_exit(write(fds[1], res, sizeof(res)) == sizeof(res) ? 0 : 1);
+		len = 0;
+		if (bufsz_start(NULL, 0, size, NULL) != 0 ||
+		    bufsz_buffer(NULL, NULL, &len) == NULL)
+			len = 0;
+		_exit(write(fds[1], &len, sizeof(len)) == sizeof(len) ? 0 : 1);
 	}
 	ATF_REQUIRE(close(fds[1]) == 0);
-	ATF_REQUIRE(read(fds[0], res, sizeof(res)) == sizeof(res));
+	ATF_REQUIRE(read(fds[0], &len, sizeof(len)) == sizeof(len));
 	ATF_REQUIRE(close(fds[0]) == 0);
 	reap(pid);
-	*path = (enum bufsz_path)res[0];
-	*size = res[1];
+	return (len);
 }
 
-/* ./err holds exactly the lines given, in that order. */
-static void
-err_is(const char *want)
-{
-	size_t len;
-	char *got;
-
-	got = slurp("err", &len);
-	ATF_CHECK_MSG(len == strlen(want) && memcmp(got, want, len) == 0,
-	    "stderr: '%.*s', want '%s'", (int)len, got, want);
-	free(got);
-}
-
-/* The size the policy gives with no file on either side. */
-static size_t
-policy_size(void)
+/* cat -B: whole pages, at least one, and no more than memory allows. */
+ATF_TC_WITHOUT_HEAD(asked_size);
+ATF_TC_BODY(asked_size, tc)
 {
 	struct bufsz_facts f;
+	size_t limit, page;
 
-	bufsz_facts_of(&f, NULL, NULL);
-	return (bufsz_policy(&f));
-}
-
-ATF_TC_WITHOUT_HEAD(env_forces);
-ATF_TC_BODY(env_forces, tc)
-{
-	enum bufsz_path p;
-	size_t sz;
-
-	env_child("rw", "8192", &p, &sz);
-	ATF_CHECK_EQ(p, BUFSZ_PATH_RW);
-	ATF_CHECK_EQ(sz, 8192);
-	err_is("");
-	/* Whole pages, at least one. */
-	env_child("auto", "1", &p, &sz);
-	ATF_CHECK_EQ(sz, bufsz_pagesize());
-	env_child(NULL, "12289", &p, &sz);
-	ATF_CHECK_EQ(sz, 12288);
-	err_is("");
-}
-
-/* A malformed value is ignored, with one warning for the process. */
-ATF_TC_WITHOUT_HEAD(env_malformed_ignored);
-ATF_TC_BODY(env_malformed_ignored, tc)
-{
-	enum bufsz_path p, want;
-	size_t sz;
-
-	env_child(NULL, NULL, &want, &sz);
-	ATF_CHECK_EQ(sz, policy_size());
-	err_is("");
-	env_child("bogus", "12k", &p, &sz);
-	ATF_CHECK_EQ(p, want);
-	ATF_CHECK_EQ(sz, policy_size());
-	err_is("engine_test: BUFSZ_PATH=\"bogus\" ignored: not auto, rw, "
-	    "cfr, splice or sendfile\n"
-	    "engine_test: BUFSZ_SIZE=\"12k\" ignored: not a size in bytes\n");
-	env_child("", "", &p, &sz);
-	ATF_CHECK_EQ(p, want);
-	ATF_CHECK_EQ(sz, policy_size());
-	err_is("engine_test: BUFSZ_PATH=\"\" ignored: not auto, rw, "
-	    "cfr, splice or sendfile\n"
-	    "engine_test: BUFSZ_SIZE=\"\" ignored: not a size in bytes\n");
-	env_child("rw", "-1", &p, &sz);
-	ATF_CHECK_EQ(p, BUFSZ_PATH_RW);
-	ATF_CHECK_EQ(sz, policy_size());
-	err_is("engine_test: BUFSZ_SIZE=\"-1\" ignored: not a size in "
-	    "bytes\n");
-}
-
-/*
- * The engine has no mmap path: a BUFSZ_PATH asking for one is a name
- * like any unknown one, warned about once and left to AUTO, while a
- * well-formed BUFSZ_SIZE beside it still counts.
- */
-ATF_TC_WITHOUT_HEAD(env_mmap_ignored);
-ATF_TC_BODY(env_mmap_ignored, tc)
-{
-	enum bufsz_path p, want;
-	size_t sz;
-
-	env_child(NULL, NULL, &want, &sz);
-	err_is("");
-	env_child("mmap", "8192", &p, &sz);
-	ATF_CHECK_EQ_MSG(p, want, "took %s, not %s", bufsz_path_name(p),
-	    bufsz_path_name(want));
-	ATF_CHECK_EQ(sz, 8192);
-	err_is("engine_test: BUFSZ_PATH=\"mmap\" ignored: not auto, rw, "
-	    "cfr, splice or sendfile\n");
-}
-
-/* A size larger than the machine allows is cut to what it allows. */
-ATF_TC_WITHOUT_HEAD(env_size_cut);
-ATF_TC_BODY(env_size_cut, tc)
-{
-	struct bufsz_facts f;
-	enum bufsz_path p;
-	uint64_t tib;
-	size_t sz, limit;
-
+	page = bufsz_pagesize();
 	bufsz_facts_of(&f, NULL, NULL);
 	limit = bufsz_policy_limit(&f);
-	env_child(NULL, "1099511627776", &p, &sz);
-	ATF_CHECK_EQ(sz, limit);
-	tib = (uint64_t)1 << 40;
-	ATF_CHECK(limit < tib);
-	env_child(NULL, "99999999999999999", &p, &sz);
-	ATF_CHECK_EQ(sz, limit);
-	err_is("");
+	ATF_CHECK(limit < SIZE_MAX / 2);
+	ATF_CHECK_EQ(asked(0), bufsz_policy(&f));
+	ATF_CHECK_EQ(asked(2 * page), 2 * page);
+	ATF_CHECK_EQ(asked(1), page);
+	ATF_CHECK_EQ(asked(3 * page + 1), 3 * page);
+	ATF_CHECK_EQ(asked(SIZE_MAX / 2), limit);
+	ATF_CHECK_EQ(asked(SIZE_MAX), limit);
 }
 
 ATF_TP_ADD_TCS(tp)
@@ -1872,7 +1703,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, read_error_side);
 	ATF_TP_ADD_TC(tp, nonblocking_output);
 	ATF_TP_ADD_TC(tp, nonblocking_input);
-	ATF_TP_ADD_TC(tp, pread_full_spans);
 	ATF_TP_ADD_TC(tp, buffer_kept);
 	ATF_TP_ADD_TC(tp, buffer_one_for_many);
 	ATF_TP_ADD_TC(tp, unseen_devnull);
@@ -1880,10 +1710,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, unseen_devnull_untouched);
 	ATF_TP_ADD_TC(tp, unseen_other_outputs);
 	ATF_TP_ADD_TC(tp, unseen_no_stats);
-	ATF_TP_ADD_TC(tp, env_parse);
-	ATF_TP_ADD_TC(tp, env_forces);
-	ATF_TP_ADD_TC(tp, env_malformed_ignored);
-	ATF_TP_ADD_TC(tp, env_mmap_ignored);
-	ATF_TP_ADD_TC(tp, env_size_cut);
+	ATF_TP_ADD_TC(tp, asked_size);
 	return (atf_no_error());
 }

@@ -58,7 +58,7 @@ expect_lines()
 copies_whole()
 {
 	for _p in auto rw cfr splice sendfile; do
-		export BUFSZ_PATH=$_p
+		path_export $_p
 		rm -f out
 		"$ROOT/bin/cat" mnt/file > out 2>err ||
 		    atf_fail "cat into a file ($_p) failed: $(cat err)"
@@ -82,7 +82,7 @@ copies_whole()
 		    atf_fail "portable_cat ($_p): $(wc -c < out) bytes of" \
 		    "$(wc -c < expect): $(cat err)"
 	done
-	unset BUFSZ_PATH
+	path_export auto
 }
 
 # tail_on CHECK: CHECK N, after mounting each file tail has to read
@@ -277,7 +277,7 @@ error_past_size_body()
 	expect_lines 256
 	printf x > pad
 	for _p in auto rw cfr splice sendfile; do
-		export BUFSZ_PATH=$_p
+		path_export $_p
 		for _prog in cat cp; do
 			rm -f out
 			if [ $_prog = cat ]; then
@@ -294,7 +294,7 @@ error_past_size_body()
 			    "write the $(wc -c < expect) bytes before the error"
 		done
 	done
-	unset BUFSZ_PATH
+	path_export auto
 	# shellcheck disable=SC2046
 	"$ROOT/bin/cat" mnt/file $(awk \
 	    'BEGIN { for (i = 0; i < 1099; i++) print "pad" }') \

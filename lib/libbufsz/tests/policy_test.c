@@ -283,28 +283,41 @@ ATF_TC_BODY(probe_answers, tc)
 	ATF_CHECK_EQ(bufsz_pagesize(), (size_t)sysconf(_SC_PAGESIZE));
 }
 
-ATF_TC_WITHOUT_HEAD(alloc_is_page_aligned);
-ATF_TC_BODY(alloc_is_page_aligned, tc)
+/* The engine's buffer of size bytes (forced), whatever it could have. */
+static char *
+buffer_of(struct bufsz_engine *e, size_t size, size_t *got)
 {
+
+	bufsz_engine_force(e, COPY_AUTO, size);
+	return (bufsz_engine_buffer(e, NULL, NULL, got));
+}
+
+ATF_TC_WITHOUT_HEAD(buffer_is_page_aligned);
+ATF_TC_BODY(buffer_is_page_aligned, tc)
+{
+	struct bufsz_engine *e;
 	size_t got, page;
 	char *p;
 
 	page = bufsz_pagesize();
-	ATF_REQUIRE((p = bufsz_alloc(128 * KiB, &got)) != NULL);
+	ATF_REQUIRE((e = bufsz_engine_new()) != NULL);
+	ATF_REQUIRE((p = buffer_of(e, 128 * KiB, &got)) != NULL);
 	ATF_CHECK_EQ(got, 128 * KiB);
 	ATF_CHECK_EQ((uintptr_t)p % page, 0);
 	memset(p, 0xa5, got);
-	bufsz_free(p, got);
+	bufsz_engine_free(e);
 
 	/* Less than a page is a page. */
-	ATF_REQUIRE((p = bufsz_alloc(1, &got)) != NULL);
+	ATF_REQUIRE((e = bufsz_engine_new()) != NULL);
+	ATF_REQUIRE((p = buffer_of(e, 1, &got)) != NULL);
 	ATF_CHECK_EQ(got, page);
-	bufsz_free(p, got);
+	bufsz_engine_free(e);
 }
 
-ATF_TC_WITHOUT_HEAD(alloc_falls_back_to_smaller);
-ATF_TC_BODY(alloc_falls_back_to_smaller, tc)
+ATF_TC_WITHOUT_HEAD(buffer_falls_back_to_smaller);
+ATF_TC_BODY(buffer_falls_back_to_smaller, tc)
 {
+	struct bufsz_engine *e;
 	size_t want, got, page, n;
 	char *p;
 
@@ -315,7 +328,8 @@ ATF_TC_BODY(alloc_falls_back_to_smaller, tc)
 	 */
 	page = bufsz_pagesize();
 	want = SIZE_MAX / 2 + 1;
-	ATF_REQUIRE((p = bufsz_alloc(want, &got)) != NULL);
+	ATF_REQUIRE((e = bufsz_engine_new()) != NULL);
+	ATF_REQUIRE((p = buffer_of(e, want, &got)) != NULL);
 	ATF_CHECK(got < want);
 	ATF_CHECK(got >= page);
 	for (n = want; n > got; n /= 2)
@@ -324,7 +338,10 @@ ATF_TC_BODY(alloc_falls_back_to_smaller, tc)
 	ATF_CHECK_EQ((uintptr_t)p % page, 0);
 	p[0] = 1;
 	p[got - 1] = 1;
-	bufsz_free(p, got);
+	/* It only grows: a smaller want keeps what it has. */
+	ATF_REQUIRE(buffer_of(e, page, &n) == p);
+	ATF_CHECK_EQ(n, got);
+	bufsz_engine_free(e);
 }
 
 /*
@@ -389,8 +406,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, reason_is_given);
 	ATF_TP_ADD_TC(tp, forced_size_limit);
 	ATF_TP_ADD_TC(tp, probe_answers);
-	ATF_TP_ADD_TC(tp, alloc_is_page_aligned);
-	ATF_TP_ADD_TC(tp, alloc_falls_back_to_smaller);
+	ATF_TP_ADD_TC(tp, buffer_is_page_aligned);
+	ATF_TP_ADD_TC(tp, buffer_falls_back_to_smaller);
 	ATF_TP_ADD_TC(tp, freebsd_physmem_is_sysctl);
 	return (atf_no_error());
 }

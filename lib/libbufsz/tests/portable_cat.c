@@ -26,14 +26,14 @@
 
 #include "bufsz.h"
 
-static int	copy_one(struct bufsz_engine *, int, const char *);
+static int	copy_one(int, const char *, int);
 static void	usage(void) __dead2;
 
 static int
-copy_one(struct bufsz_engine *e, int fd, const char *name)
+copy_one(int fd, const char *name, int flags)
 {
 
-	switch (bufsz_copy(e, fd, NULL, STDOUT_FILENO, NULL, 0)) {
+	switch (bufsz_copy(fd, NULL, STDOUT_FILENO, NULL, flags)) {
 	case BUFSZ_OK:
 		return (0);
 	case BUFSZ_EREAD:
@@ -55,7 +55,6 @@ usage(void)
 int
 main(int argc, char *argv[])
 {
-	struct bufsz_engine *e;
 	int ch, fd, flags, rval;
 
 	flags = 0;
@@ -70,22 +69,21 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if ((e = bufsz_engine_new(flags)) == NULL)
-		err(1, "bufsz_engine_new");
+	if (bufsz_start(NULL, 0, 0, NULL) != 0)
+		err(1, "bufsz_start");
 	if (argc == 0)
-		return (copy_one(e, STDIN_FILENO, "stdin"));
+		return (copy_one(STDIN_FILENO, "stdin", flags));
 	for (rval = 0; *argv != NULL; argv++) {
 		if ((fd = open(*argv, O_RDONLY)) == -1) {
 			warn("%s", *argv);
 			rval = 1;
 			continue;
 		}
-		rval |= copy_one(e, fd, *argv);
+		rval |= copy_one(fd, *argv, flags);
 		if (close(fd) != 0) {
 			warn("%s", *argv);
 			rval = 1;
 		}
 	}
-	bufsz_engine_free(e);
 	return (rval);
 }

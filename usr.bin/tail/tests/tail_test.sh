@@ -14,6 +14,9 @@ prog()
 
 PATHS="rw cfr splice sendfile"
 
+# path_env, refused_option, info_signal: the suites' shared functions.
+. "$(atf_get_srcdir)/../../common/portable.subr"
+
 LC_ALL=C
 export LC_ALL
 
@@ -288,7 +291,7 @@ historic_forms_body()
 	atf_check -s exit:1 -e inline:'tail: -4: No such file or directory\n' \
 	    -o file:exp "$(prog)" f -4
 	# FreeBSD's walk stops at an option it does not know to step over.
-	atf_check -s exit:1 -e match:'invalid option -- 3' "$(prog)" -q -3 f
+	atf_check -s exit:1 -e match:'tail: .*3' "$(prog)" -q -3 f
 	# A letter it does not know.
 	atf_check -s exit:1 -e inline:'tail: illegal option -- -5x\n' \
 	    "$(prog)" -5x f
@@ -310,12 +313,8 @@ help_body()
 {
 	usage='usage: tail [-F | -f | -r] [-qv] [-b # | -c # | -n #] [file ...]\n'
 	lines 3 > f
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: unrecognized option \`--help'\n$usage" \
-	    "$(prog)" --help
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: unrecognized option \`--help'\n$usage" \
-	    "$(prog)" -n 1 --help f
+	refused_option "$usage" help "$(prog)" --help
+	refused_option "$usage" help "$(prog)" -n 1 --help f
 }
 
 atf_test_case progress_signal_ignored
@@ -326,7 +325,6 @@ progress_signal_ignored_head()
 }
 progress_signal_ignored_body()
 {
-	. "$(atf_get_srcdir)/../../common/portable.subr"
 	need_signal_view "$(prog)"
 	sig=$(info_signal)
 	lines 100 > f
@@ -378,43 +376,21 @@ option_errors_body()
 {
 	usage='usage: tail [-F | -f | -r] [-qv] [-b # | -c # | -n #] [file ...]\n'
 	lines 3 > f
-	# FreeBSD's getopt_long words them so.
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: invalid option -- x\n$usage" "$(prog)" -x f
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: illegal option -- x\n$usage" \
-	    env POSIXLY_CORRECT=1 "$(prog)" -x f
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: option requires an argument -- n\n$usage" \
-	    "$(prog)" -n
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: option requires an argument -- c\n$usage" \
-	    "$(prog)" -qc
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: option requires an argument -- n\n$usage" \
-	    "$(prog)" -v -n
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: option \`--lines' requires an argument\n$usage" \
-	    "$(prog)" -v --lines
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: unrecognized option \`--nosuch'\n$usage" \
-	    "$(prog)" --nosuch f
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: option \`--b' is ambiguous\n$usage" \
-	    "$(prog)" --b 1 f
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: option \`--bytes' requires an argument\n$usage" \
-	    "$(prog)" --bytes
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: option \`--li' requires an argument\n$usage" \
-	    "$(prog)" --li
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: option \`--verb' doesn't allow an argument\n$usage" \
-	    "$(prog)" --verb=1 f
+	# In the C library's getopt words, which name the option.
+	refused_option "$usage" x "$(prog)" -x f
+	(POSIXLY_CORRECT=1 && export POSIXLY_CORRECT &&
+	    refused_option "$usage" x "$(prog)" -x f) || exit 1
+	refused_option "$usage" n "$(prog)" -n
+	refused_option "$usage" c "$(prog)" -qc
+	refused_option "$usage" n "$(prog)" -v -n
+	refused_option "$usage" lines "$(prog)" -v --lines
+	refused_option "$usage" nosuch "$(prog)" --nosuch f
+	refused_option "$usage" b "$(prog)" --b 1 f
+	refused_option "$usage" bytes "$(prog)" --bytes
+	refused_option "$usage" li "$(prog)" --li
+	refused_option "$usage" verb "$(prog)" --verb=1 f
 	# A letter after a long option is still a letter.
-	atf_check -s exit:1 -o empty \
-	    -e "inline:tail: invalid option -- x\n$usage" \
-	    "$(prog)" --verbose -qx f
+	refused_option "$usage" x "$(prog)" --verbose -qx f
 	# Two long names of one option are no ambiguity.
 	atf_check -o file:f "$(prog)" --quiet --s f
 	atf_check -o inline:'line 3\n' "$(prog)" --l=1 f
@@ -647,6 +623,7 @@ long_lines_head()
 }
 long_lines_body()
 {
+	need_faultinj
 	# Lines of 20,000 to 300,000 bytes, read through a buffer of a page.
 	awk 'BEGIN {
 		for (i = 1; i <= 6; i++) {
@@ -659,8 +636,7 @@ long_lines_body()
 	}' > f
 	ref_last 2 f > exp
 	for size in "" 4096 8192; do
-		export BUFSZ_SIZE=$size
-		[ -n "$size" ] || unset BUFSZ_SIZE
+		path_export auto $size
 		atf_check -o file:exp "$(prog)" -n 2 f
 		same_as_pipe -n 2 f
 		ref_rev f > rexp
@@ -671,12 +647,12 @@ long_lines_body()
 		same_as_pipe -n +5 f
 		same_as_pipe -c 250001 f
 	done
-	unset BUFSZ_SIZE
+	path_export auto
 	# No newline at all.
 	awk 'BEGIN { for (i = 0; i < 40000; i++) printf "0123456789" }' > one
 	atf_check -o file:one "$(prog)" one
 	atf_check -o file:one "$(prog)" -r one
-	atf_check -o file:one -x "BUFSZ_SIZE=4096 $(prog) -r one"
+	atf_check -o file:one -x "$(bufsize_env 4096) $(prog) -r one"
 	same_as_pipe -n 1 one
 }
 
@@ -689,6 +665,7 @@ page_boundaries_head()
 }
 page_boundaries_body()
 {
+	need_faultinj
 	# Lines of 100 bytes: a page (4096) ends inside one.
 	lines 300 100 > base
 	for size in 1 99 100 101 4095 4096 4097 8191 8192 8193 16384 \
@@ -710,7 +687,7 @@ page_boundaries_body()
 		    "-n +41" "-c +4097"; do
 			# shellcheck disable=SC2086
 			same_as_pipe $o f
-			BUFSZ_SIZE=4096 "$(prog)" $o f | cmp -s - got ||
+			$(bufsize_env 4096) "$(prog)" $o f | cmp -s - got ||
 			    atf_fail "$o of $size bytes: a page's buffer differs"
 		done
 	done
@@ -1047,18 +1024,19 @@ engine_paths_head()
 }
 engine_paths_body()
 {
+	need_faultinj
 	lines 100000 37 > f
 	for o in "-n 10" "-n 70000" "-c 12345" "-n +2" "-c +100" "-n +99990" \
 	    "-b +3"; do
 		"$(prog)" $o f > ref
 		for p in auto $PATHS; do
-			BUFSZ_PATH=$p "$(prog)" $o f > out ||
+			$(path_env $p) "$(prog)" $o f > out ||
 			    atf_fail "$p $o failed"
 			cmp -s ref out || atf_fail "$p $o differs"
-			BUFSZ_PATH=$p "$(prog)" $o f | cmp -s - ref ||
+			$(path_env $p) "$(prog)" $o f | cmp -s - ref ||
 			    atf_fail "$p $o differs through a pipe"
 			printf 'head' > app
-			BUFSZ_PATH=$p "$(prog)" $o f >> app
+			$(path_env $p) "$(prog)" $o f >> app
 			{ printf 'head'; cat ref; } | cmp -s - app ||
 			    atf_fail "$p $o differs appended"
 		done
@@ -1096,13 +1074,14 @@ dev_full_head()
 }
 dev_full_body()
 {
+	need_faultinj
 	[ -c /dev/full ] || atf_skip "no /dev/full"
 	lines 100000 > f
 	for o in "" "-n 50000" "-n +2" "-c 3" "-r" "-v"; do
 		for p in auto rw; do
 			atf_check -s exit:1 \
 			    -e inline:'tail: stdout: No space left on device\n' \
-			    -x "BUFSZ_PATH=$p $(prog) $o f > /dev/full"
+			    -x "$(path_env $p) $(prog) $o f > /dev/full"
 		done
 		atf_check -s exit:1 \
 		    -e inline:'tail: stdout: No space left on device\n' \
@@ -1137,10 +1116,11 @@ sigpipe_head()
 }
 sigpipe_body()
 {
+	need_faultinj
 	lines 1000000 > f
 	for o in "-n +1" "-n 500000" "-r"; do
 		for p in auto rw; do
-			(BUFSZ_PATH=$p "$(prog)" $o f 2> err; echo $? > rc) |
+			($(path_env $p) "$(prog)" $o f 2> err; echo $? > rc) |
 			    head -c 1 > /dev/null
 			atf_check -o inline:'141\n' cat rc
 			atf_check -o empty cat err
@@ -1184,17 +1164,17 @@ shown_bytes_read_body()
 	}
 	# The whole of what is shown is in the last page: one read of it.
 	for p in auto cfr splice sendfile; do
-		export BUFSZ_PATH=$p
+		path_export $p
 		bytes_read big -n 10 big
 		is "$p: bytes read" $page
 		[ "$(cat calls)" = 1 ] || atf_fail "$p: $(cat calls) reads"
 		[ "$(size_of out)" = 640 ] || atf_fail "$p: $(size_of out) shown"
 	done
 	# Through read/write the engine reads the shown part once more.
-	BUFSZ_PATH=rw
+	path_export rw
 	bytes_read big -n 10 big
 	is "rw: bytes read" $((page + 640))
-	unset BUFSZ_PATH
+	path_export auto
 	# A size one byte past: the last window is a page and that byte.
 	printf 'x\n' >> big
 	bytes_read big -n 10 big
@@ -1217,9 +1197,9 @@ shown_bytes_read_body()
 	[ "$(cat nread)" -le $((2 * page)) ] ||
 	    atf_fail "-r -n 10 read $(cat nread) bytes"
 	# -n +N reads about the first N lines, then the engine copies.
-	export BUFSZ_PATH=cfr
+	path_export cfr
 	bytes_read big -n +3 big
-	unset BUFSZ_PATH
+	path_export auto
 	[ "$(cat nread)" -le "$page" ] ||
 	    atf_fail "-n +3 read $(cat nread) bytes"
 }
@@ -1232,7 +1212,6 @@ rescue_head()
 }
 rescue_body()
 {
-	. "$(atf_get_srcdir)/../../common/portable.subr"
 	rescue_prog tail
 	lines 5000 > f
 	atf_check -o inline:"line 4999\nline 5000\n" "$r" -n 2 f
@@ -1246,7 +1225,6 @@ rescue_body()
 # landlock_or_skip: skips where tail cannot be confined or traced.
 landlock_or_skip()
 {
-	. "$(atf_get_srcdir)/../../common/portable.subr"
 	need_landlock "$(prog)"
 	command -v strace > /dev/null || atf_skip "strace is not installed"
 	strace -o /dev/null true 2>/dev/null ||
@@ -1393,7 +1371,7 @@ same_buffer_body()
 	landlock_or_skip
 	lines 200000 > f
 	for p in auto rw; do
-		export BUFSZ_PATH=$p
+		path_export $p
 		# Files, as operands and on the standard input: every call.
 		for opts in "-n 150000 f" "-c +5 f" "-r f" "-n 150000" "-r"; do
 			both "$p" f $opts
@@ -1421,7 +1399,6 @@ same_buffer_body()
 # capsicum_or_skip: skips where tail's capability mode cannot be seen.
 capsicum_or_skip()
 {
-	. "$(atf_get_srcdir)/../../common/portable.subr"
 	[ "$(uname -s)" = FreeBSD ] ||
 	    atf_skip "Capsicum and Casper are FreeBSD's; $(uname -s) has none"
 	command -v ktrace > /dev/null || atf_skip "no ktrace"
@@ -1612,7 +1589,7 @@ capsicum_same_buffer_body()
 	rescue_prog tail
 	lines 200000 > f
 	for p in auto rw; do
-		export BUFSZ_PATH=$p
+		path_export $p
 		for opts in "-n 150000" "-c +5" "-r" "-c 1000000"; do
 			ktraced $opts < f > out
 			in_capability_mode
@@ -1678,7 +1655,6 @@ tac_installed_head()
 }
 tac_installed_body()
 {
-	. "$(atf_get_srcdir)/../../common/portable.subr"
 	t=$(atf_config_get rootdir '')/usr/bin/tac
 	case $(uname -s) in
 	FreeBSD)

@@ -44,7 +44,9 @@
 
 #include <casper/cap_fileargs.h>
 
+#include "bufsz.h"
 #include "confine.h"
+#include "extern.h"
 
 static fileargs_t *fa;
 static size_t	nnames;		/* the names fa may open */
@@ -53,12 +55,14 @@ static int	bad_name(const char *);
 static void	forget(void);
 
 void
-confine(char *const operands[], int flags, void (*prepare)(void))
+confine(char *const operands[], int flags)
 {
 	cap_rights_t rights;
 	char **names;
 	size_t i, n;
 
+	if (bufsz_start(NULL, 0, 0, NULL) != 0)
+		err(1, "start");
 	for (n = 0; operands[n] != NULL; n++)
 		continue;
 	if ((names = calloc(n + 1, sizeof(*names))) == NULL)
@@ -79,8 +83,7 @@ confine(char *const operands[], int flags, void (*prepare)(void))
 		err(1, "casper");
 	free(names);
 	nnames = n;
-	if (prepare != NULL)
-		prepare();
+	hold_prepare();
 	caph_cache_catpages();
 	if (caph_enter_casper() != 0)
 		err(1, "capsicum");
@@ -88,7 +91,7 @@ confine(char *const operands[], int flags, void (*prepare)(void))
 
 /*
  * Open operand path for reading at its turn, through the service; flags
- * is O_NONBLOCK or 0.  Only the operands can be opened: OPEN_OUTSIDE is
+ * is O_NONBLOCK or 0.  Only the operands can be opened: BUFSZ_OUTSIDE is
  * never the answer.
  */
 int
