@@ -108,13 +108,13 @@ int	bufsz_io_again(int in, int out);
 /*
  * The host's kernel paths (kpath_<host>.c): the path AUTO takes for a
  * pair; a copy by *p, or REFUSED having moved nothing more, possibly
- * going on by a next best path that it names in *p; a first call on an
- * input not yet looked at, -1 where there is none; and what the paths
- * keep in an engine, released.
+ * going on by a next best path that it names in *p; the start of a copy
+ * of an input not yet looked at (j_inst NULL), or REFUSED; and what the
+ * paths keep in an engine, released.
  */
 enum bufsz_path	bufsz_kpath_auto(const struct job *);
 int	bufsz_kpath_copy(struct job *, enum bufsz_path *);
-ssize_t	bufsz_kpath_unseen(const struct job *, size_t, enum bufsz_path *);
+int	bufsz_kpath_unseen(struct job *);
 void	bufsz_kpath_release(struct bufsz_engine *);
 int	bufsz_kpath_loop(struct job *, ssize_t (*)(const struct job *, size_t));
 ssize_t	bufsz_move_cfr(const struct job *, size_t);

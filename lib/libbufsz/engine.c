@@ -27,7 +27,6 @@ static int	copy_rw(struct job *);
 static int	write_holey(int, const char *, size_t, size_t);
 static int	copy_sparse(struct job *);
 static int	cut_output(struct job *, off_t, off_t);
-static int	copy_unseen(struct job *);
 static int	copy_rest(struct job *, int);
 
 static const char *const path_names[] = {
@@ -384,9 +383,8 @@ bufsz_engine_copy(struct bufsz_engine *e, int in, const struct stat *inst,
 	j.j_out = out;
 	j.j_outst = outst;
 	j.j_left = -1;
-	if ((flags & BUFSZ_UNSEEN) != 0 && (flags & BUFSZ_SPARSE) == 0 &&
-	    e->be_force == COPY_AUTO &&
-	    (r = copy_unseen(&j)) != REFUSED)
+	if ((flags & (BUFSZ_UNSEEN | BUFSZ_SPARSE)) == BUFSZ_UNSEEN &&
+	    e->be_force == COPY_AUTO && (r = bufsz_kpath_unseen(&j)) != REFUSED)
 		return (r);
 	if (inst == NULL || (flags & BUFSZ_UNSEEN) != 0) {
 		if (fstat(in, &isb) != 0)
@@ -395,35 +393,6 @@ bufsz_engine_copy(struct bufsz_engine *e, int in, const struct stat *inst,
 	}
 	j.j_inst = inst;
 	return (copy_rest(&j, flags));
-}
-
-/*
- * An input just opened and not looked at: where the host has a path that
- * takes any such input safely (Linux's sendfile into /dev/null), one call
- * of it goes first.  Its short count proves nothing (an error after some
- * bytes comes back at the next call; a FUSE file may hold more than the
- * size the call stopped at), so one read(2) follows: its 0 is the end.  A
- * small file so costs open, that call, the read and close, and no stat.
- */
-static int
-copy_unseen(struct job *j)
-{
-	enum bufsz_path p;
-	ssize_t n, m;
-	char c;
-
-	if ((n = bufsz_kpath_unseen(j, CHUNK_MAX, &p)) <= 0)
-		return (REFUSED);
-	j->j_e->be_last = p;
-	atomic_store(&j->j_e->be_moved, n);
-	if ((size_t)n < CHUNK_MAX) {
-		if ((m = bufsz_read(j->j_in, &c, 1)) <= 0)
-			return (m == 0 ? BUFSZ_OK : BUFSZ_EREAD);
-		if (bufsz_write_all(j->j_out, &c, 1) != 0)
-			return (BUFSZ_EWRITE);
-		bufsz_job_moved(j, 1);
-	}
-	return (REFUSED);
 }
 
 /* Everything from in's offset on. */

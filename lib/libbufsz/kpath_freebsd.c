@@ -38,13 +38,11 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 	return (bufsz_kpath_loop(j, bufsz_move_cfr));
 }
 
-/* No path here serves only inputs whose end a seek finds. */
-ssize_t
-bufsz_kpath_unseen(const struct job *j __unused, size_t len __unused,
-    enum bufsz_path *p __unused)
+int
+bufsz_kpath_unseen(struct job *j __unused)
 {
 
-	return (-1);
+	return (REFUSED);
 }
 
 void

@@ -125,14 +125,30 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
  * makes a short count, and a device whose seek answers where it stands
  * whatever is asked (/dev/urandom) would seem to end there.
  */
-ssize_t
-bufsz_kpath_unseen(const struct job *j, size_t len, enum bufsz_path *p)
+int
+bufsz_kpath_unseen(struct job *j)
 {
+	ssize_t n, m;
+	char c;
 
-	if (!is_dev_null(j->j_outst))
-		return (-1);
-	*p = COPY_SENDFILE;
-	return (move_sendfile(j, len));
+	if (!is_dev_null(j->j_outst) ||
+	    (n = move_sendfile(j, CHUNK_MAX)) <= 0)
+		return (REFUSED);
+	j->j_e->be_last = COPY_SENDFILE;
+	bufsz_job_moved(j, (size_t)n);
+	/*
+	 * A short count proves nothing (an error after some bytes comes
+	 * back at the next call; a FUSE file may hold more than the size
+	 * sendfile stopped at): one read(2) follows, and its 0 is the end.
+	 */
+	if ((size_t)n < CHUNK_MAX) {
+		if ((m = bufsz_read(j->j_in, &c, 1)) <= 0)
+			return (m == 0 ? BUFSZ_OK : BUFSZ_EREAD);
+		if (bufsz_write_all(j->j_out, &c, 1) != 0)
+			return (BUFSZ_EWRITE);
+		bufsz_job_moved(j, 1);
+	}
+	return (REFUSED);
 }
 
 /* Linux's null device, 1:3 for good (Documentation/admin-guide/devices). */

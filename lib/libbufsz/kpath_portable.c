@@ -28,13 +28,11 @@ bufsz_kpath_copy(struct job *j __unused, enum bufsz_path *p __unused)
 	return (REFUSED);
 }
 
-/* No path here serves only inputs whose end a seek finds. */
-ssize_t
-bufsz_kpath_unseen(const struct job *j __unused, size_t len __unused,
-    enum bufsz_path *p __unused)
+int
+bufsz_kpath_unseen(struct job *j __unused)
 {
 
-	return (-1);
+	return (REFUSED);
 }
 
 void
