@@ -30,11 +30,13 @@ static void	progress_signal(int);
 
 /*
  * The operand in flight: "name: ", with room after it for the count.
- * The bytes are the engine's count when it copies, else ours.
+ * The bytes are the engine's count since pbase when it copies, else
+ * ours.
  */
 static char			*pline;
 static size_t			 plen, pcap;
 static const struct bufsz_engine *pengine;
+static off_t			 pbase;
 static volatile off_t		 pbytes;
 static volatile sig_atomic_t	 pbusy;
 
@@ -69,6 +71,7 @@ progress_start(const char *name, const struct bufsz_engine *e)
 	memcpy(pline + len, ": ", 2);
 	plen = len + 2;
 	pengine = e;
+	pbase = e != NULL ? bufsz_moved(e) : 0;
 	pbytes = 0;
 	/* The line is complete before the handler may look at it. */
 	atomic_signal_fence(memory_order_seq_cst);
@@ -102,7 +105,7 @@ progress_signal(int sig)
 	if (!pbusy)
 		return;
 	serrno = errno;
-	moved = pengine != NULL ? bufsz_moved(pengine) : pbytes;
+	moved = pengine != NULL ? bufsz_moved(pengine) - pbase : pbytes;
 	n = info_digits(pline + plen, moved > 0 ? (uintmax_t)moved : 0);
 	memcpy(pline + plen + n, BYTES, sizeof(BYTES) - 1);
 	(void)bufsz_write_all(STDERR_FILENO, pline,

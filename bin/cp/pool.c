@@ -35,6 +35,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,8 +62,7 @@ struct job {
 	size_t		 dpath;		/* where the target path starts */
 	struct xbuf	 said;		/* (errno, text, NUL)... to be said */
 	size_t		 saidlen;
-	volatile off_t	 size;		/* for the progress report */
-	struct bufsz_engine	*engine;	/* of the worker copying it */
+	struct inflight	 fl;		/* for the progress report */
 	int		 done;
 	int		 failed;
 	int		 back;		/* given back to the walk */
@@ -114,6 +114,7 @@ pool_add(int sdir, int ddir, const struct stat *dirst, const char *name)
 	if (tail - head == RING)
 		rv = retire_upto(tail - RING / 2);
 	j = &ring[tail % RING];
+	inflight_start(&j->fl, NULL, 0);
 	memset(&j->n, 0, sizeof(j->n));
 	j->n.sdir = sdir;
 	j->n.sname = name;
@@ -134,8 +135,6 @@ pool_add(int sdir, int ddir, const struct stat *dirst, const char *name)
 	    "%s%s%s", dst.p, dlen > 0 && dst.p[dlen - 1] != '/' ? "/" : "",
 	    name);
 	j->saidlen = 0;
-	j->size = 0;
-	j->engine = NULL;
 	j->done = j->failed = j->back = 0;
 	(void)pthread_mutex_lock(&lock);
 	tail++;
@@ -279,11 +278,12 @@ worker(void *arg)
 		if (next == tail)
 			break;
 		j = &ring[next++ % RING];
-		j->engine = engine;
+		inflight_start(&j->fl, engine, 0);
 		(void)pthread_mutex_unlock(&lock);
 		current = j;
 		copy_job(j);
 		current = NULL;
+		inflight_over(&j->fl);
 		(void)pthread_mutex_lock(&lock);
 		j->done = 1;
 		if (j == awaited)
@@ -328,7 +328,7 @@ copy_job(struct job *j)
 		j->back = 1;
 		return;
 	}
-	j->size = j->n.st.st_size;
+	atomic_store(&j->fl.size, j->n.st.st_size);
 	mode = j->n.st.st_mode & MODEBITS & ~(mode_t)(S_ISUID | S_ISGID);
 	if ((out = create_target(&j->n, mode)) == -1) {
 		(void)close(in);
@@ -394,8 +394,7 @@ wait_for(struct job *j)
 	if (nworkers <= 0)
 		return;
 	(void)pthread_mutex_lock(&lock);
-	progress_start(j->names.p, j->names.p + j->dpath, &j->size,
-	    j->engine);
+	progress_start(j->names.p, j->names.p + j->dpath, &j->fl);
 	awaited = j;
 	while (!j->done)
 		(void)pthread_cond_wait(&finished, &lock);

@@ -15,7 +15,8 @@
  * progress_stop(), while the engine copies a file or the walk waits for
  * a worker of the pool to copy one; the rest of cp leaves the buffers
  * alone then, so the two never meet in one.  The workers block the
- * signal, so the handler runs in the walk's thread only.
+ * signal, so the handler runs in the walk's thread only, and reads what
+ * a worker says of its file through a struct inflight.
  */
 
 #include <sys/types.h>
@@ -39,6 +40,7 @@
 #define	SHARE_MAX	32
 
 static void	progress_signal(int);
+static off_t	inflight_moved(const struct inflight *);
 static size_t	format_share(char *, off_t, off_t);
 static int	line_at_once(void);
 static void	flush_at_exit(void);
@@ -49,16 +51,10 @@ static volatile size_t		vlen;
 static volatile sig_atomic_t	verror;	/* errno of a failed write */
 static int			vnow;	/* each line written at once */
 
-/*
- * The file in flight: "src -> dst", and room for the share done; its
- * size, and the engine that copies it.  A worker's engine counts its
- * bytes while the handler reads them: a count read as it changes only
- * shows a share a moment old.
- */
+/* The file in flight: "src -> dst", room for the share done, and it. */
 static struct xbuf		pline;
 static size_t			plen;
-static const volatile off_t	*psize;
-static const struct bufsz_engine	*pengine;
+static const struct inflight	*pfile;
 static volatile sig_atomic_t	pbusy;
 
 /* The progress signal: SIGINFO, or SIGUSR1 where the system has none. */
@@ -77,12 +73,36 @@ progress_init(void)
 }
 
 /*
- * A file of *size bytes is about to be copied from one name to another
- * by engine e (size may be filled in later).
+ * f is about to be copied by e (NULL: by a worker not known yet), and is
+ * size bytes long (0: not known yet).  Called by the thread of e.
  */
 void
-progress_start(const char *from, const char *to, const volatile off_t *size,
-    const struct bufsz_engine *e)
+inflight_start(struct inflight *f, const struct bufsz_engine *e, off_t size)
+{
+
+	atomic_store(&f->over, 0);
+	atomic_store(&f->size, size);
+	atomic_store(&f->base, e != NULL ? bufsz_moved(e) : 0);
+	atomic_store(&f->engine, e);
+}
+
+/*
+ * The copy of f is over, and its engine may go on to another file: what
+ * it moved for f is kept.  Called by the thread of f's engine.
+ */
+void
+inflight_over(struct inflight *f)
+{
+	const struct bufsz_engine *e;
+
+	if ((e = atomic_load(&f->engine)) != NULL)
+		atomic_store(&f->moved, bufsz_moved(e) - atomic_load(&f->base));
+	atomic_store(&f->over, 1);
+}
+
+/* The file f is about to be copied from one name to another. */
+void
+progress_start(const char *from, const char *to, const struct inflight *f)
 {
 	size_t flen, tlen;
 
@@ -94,8 +114,7 @@ progress_start(const char *from, const char *to, const volatile off_t *size,
 	memcpy(pline.p + flen, " -> ", 4);
 	memcpy(pline.p + flen + 4, to, tlen);
 	plen = flen + 4 + tlen;
-	psize = size;
-	pengine = e;
+	pfile = f;
 	/* The line is complete before the handler may look at it. */
 	atomic_signal_fence(memory_order_seq_cst);
 	pbusy = 1;
@@ -203,9 +222,29 @@ progress_signal(int sig)
 		return;
 	serrno = errno;
 	(void)verbose_flush();
-	n = format_share(pline.p + plen, bufsz_moved(pengine), *psize);
+	n = format_share(pline.p + plen, inflight_moved(pfile),
+	    atomic_load(&pfile->size));
 	(void)bufsz_write_all(STDERR_FILENO, pline.p, plen + n);
 	errno = serrno;
+}
+
+/*
+ * What f's engine has moved for it.  Read before over: once over is
+ * set, the engine counts the next file's bytes, and a count that has
+ * any of them is read after over is seen set.
+ */
+static off_t
+inflight_moved(const struct inflight *f)
+{
+	const struct bufsz_engine *e;
+	off_t moved;
+
+	if ((e = atomic_load(&f->engine)) == NULL)
+		return (0);
+	moved = bufsz_moved(e) - atomic_load(&f->base);
+	if (atomic_load(&f->over))
+		moved = atomic_load(&f->moved);
+	return (moved);
 }
 
 /* " %3d%%\n" of moved against size, into buf (SHARE_MAX bytes). */

@@ -258,11 +258,14 @@ not_the_source(int fd, const struct stat *inst, struct stat *outst)
 static int
 copy_data(int in, const struct stat *inst, int out, const struct stat *outst)
 {
+	static struct inflight walkfile;
 	int r;
 
 	/* The walk reports on the file it waits for a worker to copy. */
-	if (!pool_worker())
-		progress_start(src.p, dst.p, &inst->st_size, engine);
+	if (!pool_worker()) {
+		inflight_start(&walkfile, engine, inst->st_size);
+		progress_start(src.p, dst.p, &walkfile);
+	}
 	r = bufsz_copy(engine, in, inst, out, outst, 0);
 	if (!pool_worker())
 		progress_stop();

@@ -78,7 +78,12 @@ int	bufsz_copy(struct bufsz_engine *, int in, const struct stat *inst,
  */
 int	bufsz_size_is_end(struct bufsz_engine *, int fd, const struct stat *st);
 
-/* Bytes moved so far by the copy under way; safe in a signal handler. */
+/*
+ * The bytes the engine has moved in all its copies so far, as one whole
+ * value, even while its thread copies: safe in a signal handler and from
+ * another thread.  A copy's own count is the difference across it, so
+ * that a count taken before the copy starts is never the last copy's.
+ */
 off_t	bufsz_moved(const struct bufsz_engine *);
 
 /*

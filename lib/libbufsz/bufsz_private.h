@@ -12,6 +12,7 @@
 #ifndef _BUFSZ_PRIVATE_H_
 #define	_BUFSZ_PRIVATE_H_
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "bufsz.h"
@@ -106,7 +107,13 @@ struct bufsz_engine {
 	int		 be_flags;
 	int		 be_pipe[2];	/* kpath_linux.c's splice pipe, or -1 */
 	enum bufsz_path	 be_last;	/* the path the last copy took */
-	volatile off_t	 be_moved;	/* bytes moved by the copy under way */
+	off_t		 be_moved;	/* bytes moved by the copy under way */
+	/*
+	 * Bytes moved by all the engine's copies, for bufsz_moved(): read
+	 * whole by a signal handler or another thread, where a 64-bit
+	 * off_t is two words (i386) and a plain read of it may be torn.
+	 */
+	_Atomic off_t	 be_total;
 	struct fs_seen	 be_fs[FS_SEEN];
 	size_t		 be_nfs;	/* file systems met so far */
 };
@@ -142,11 +149,25 @@ job_want(const struct job *j, size_t cap)
 	return (cap);
 }
 
+/*
+ * Count n bytes moved.  Only the engine's own thread writes be_total, so
+ * a load and a store do; the store releases what came before it to a
+ * reader in another thread.
+ */
+static inline void
+engine_moved(struct bufsz_engine *e, off_t n)
+{
+
+	e->be_moved += n;
+	atomic_store_explicit(&e->be_total, atomic_load_explicit(&e->be_total,
+	    memory_order_relaxed) + n, memory_order_release);
+}
+
 static inline void
 job_moved(struct job *j, size_t n)
 {
 
-	j->j_e->be_moved += (off_t)n;
+	engine_moved(j->j_e, (off_t)n);
 	if (j->j_left > 0)
 		j->j_left -= (off_t)n;
 }

@@ -57,6 +57,7 @@ bufsz_engine_new(int flags)
 	if ((e = calloc(1, sizeof(*e))) == NULL)
 		return (NULL);
 	e->be_pipe[0] = e->be_pipe[1] = -1;
+	atomic_init(&e->be_total, 0);
 	e->be_force = bufsz_env_path();
 	e->be_force_size = bufsz_env_size();
 	e->be_flags = flags;
@@ -98,7 +99,7 @@ off_t
 bufsz_moved(const struct bufsz_engine *e)
 {
 
-	return (e->be_moved);
+	return (atomic_load_explicit(&e->be_total, memory_order_acquire));
 }
 
 int
@@ -432,7 +433,7 @@ copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
 	if ((n = bufsz_kpath_unseen(&j, CHUNK_MAX, &p)) <= 0)
 		return (REFUSED);
 	e->be_last = p;
-	e->be_moved = n;
+	engine_moved(e, n);
 	if ((size_t)n < CHUNK_MAX) {
 		if ((m = bufsz_read(in, &c, 1)) == 0)
 			return (BUFSZ_OK);
@@ -440,7 +441,7 @@ copy_unseen(struct bufsz_engine *e, int in, int out, const struct stat *outst)
 			return (BUFSZ_EREAD);
 		if (bufsz_write_all(out, &c, 1) != 0)
 			return (BUFSZ_EWRITE);
-		e->be_moved++;
+		engine_moved(e, 1);
 	}
 	if (fstat(in, &isb) != 0)
 		return (BUFSZ_EREAD);

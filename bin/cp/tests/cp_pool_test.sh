@@ -198,6 +198,200 @@ a_hard_links_body()
 	done
 }
 
+# A tree of many small files (COUNT) in three directories.
+mksmall()
+{
+	mkdir "$1" "$1/x" "$1/y" "$1/y/z"
+	awk -v top="$1" -v n="$2" 'BEGIN {
+		for (i = 0; i < n; i++) {
+			d = i % 3 == 0 ? "x" : i % 3 == 1 ? "y" : "y/z"
+			p = sprintf("%s/%s/s%04d", top, d, i)
+			printf "" > p
+			for (j = 0; j < (i * 37) % 50; j++)
+				printf "line %d of file %d\n", j, i > p
+			close(p)
+		}
+	}'
+}
+
+# A tree of a few large files, and a few small ones to start the threads.
+mklarge()
+{
+	mkdir "$1"
+	for i in 1 2 3 4 5 6 7 8; do
+		echo "$i" > "$1/a$i"
+	done
+	for i in 1 2 3 4 5 6; do
+		head -c $((3 * 1024 * 1024 + i)) /dev/urandom > "$1/b$i"
+	done
+}
+
+# A tree LEVELS deep, with files at each level.
+mkdeep()
+{
+	_d=$1
+	mkdir "$_d"
+	_i=0
+	while [ $_i -lt "$2" ]; do
+		echo "top $_i" > "$_d/f"
+		echo "$_i" > "$_d/g"
+		head -c 100000 /dev/urandom > "$_d/h"
+		_d=$_d/d$_i
+		mkdir "$_d"
+		_i=$((_i + 1))
+	done
+}
+
+# signalled OUT ERR CMD...: runs CMD, a cp, with its output and errors in
+# OUT and ERR (-: both in OUT), and once it catches the progress signal,
+# sends it that signal again and again until it exits; its exit status
+# is left in rc.
+signalled()
+{
+	_sg_out=$1
+	_sg_err=$2
+	shift 2
+	rm -f rc pid
+	if [ "$_sg_err" = - ]; then
+		(sh -c 'echo $$ > pid; exec "$@"' sh "$@" > "$_sg_out" 2>&1
+		    echo $? > rc) &
+	else
+		(sh -c 'echo $$ > pid; exec "$@"' sh "$@" > "$_sg_out" \
+		    2> "$_sg_err"
+		    echo $? > rc) &
+	fi
+	until [ -s pid ]; do
+		:
+	done
+	_sg_pid=$(cat pid)
+	# Until cp has its handler (it may not have run yet), the signal
+	# would end it.
+	until [ -s rc ] || signal_caught "$_sg_pid" "$sig"; do
+		:
+	done
+	while [ ! -s rc ] && kill -s "$sig" "$_sg_pid" 2>/dev/null; do
+		:
+	done
+	wait
+}
+
+# progress_lines_ok ERR SRC DST: every line of ERR is a whole progress
+# line, "SRC/NAME -> DST/NAME N%", for a file of the tree, with N at most
+# 100 (no file changes while it is copied).
+progress_lines_ok()
+{
+	awk -v s="$2/" -v d="$3/" '
+	{
+		n = index($0, " -> ")
+		from = substr($0, 1, n - 1)
+		rest = substr($0, n + 4)
+		if (n == 0 || substr(from, 1, length(s)) != s ||
+		    !match(rest, / +[0-9]+%$/)) {
+			print "not a progress line: " $0
+			bad = 1
+			next
+		}
+		to = substr(rest, 1, RSTART - 1)
+		share = substr(rest, RSTART, RLENGTH - 1) + 0
+		if (to != d substr(from, length(s) + 1)) {
+			print "two files in one line: " $0
+			bad = 1
+		}
+		if (share > 100) {
+			print "a share past the whole file: " $0
+			bad = 1
+		}
+	}
+	END { exit bad }' "$1"
+}
+
+atf_test_case signal_all_along
+signal_all_along_head()
+{
+	atf_set "descr" "The progress signal over and over through a copy" \
+	    "by threads, of many small files, a few large ones, a deep tree:" \
+	    "the same copy, -v lines and exit status as without it"
+	atf_set "timeout" "600"
+}
+signal_all_along_body()
+{
+	need_faultinj
+	need_signal_view "$(prog)"
+	sig=$(info_signal)
+	trap : $sig
+	mksmall small 600
+	mklarge large
+	mkdeep deep 40
+	mktree mixed
+	for t in small large deep mixed; do
+		for n in 2 4; do
+			rm -rf dst
+			atf_check -o save:out.clean \
+			    $fi FAULTINJ_NCPU=$n "$(prog)" -Rv $t dst
+			rm -rf dst
+			signalled out err \
+			    $fi FAULTINJ_NCPU=$n "$(prog)" -Rv $t dst
+			atf_check_equal 0 "$(cat rc)"
+			atf_check diff -r $t dst
+			atf_check cmp out.clean out
+			progress_lines_ok err $t dst ||
+			    atf_fail "$t, $n threads: bad progress reports"
+		done
+	done
+	# The -v lines and the reports in one file: the lines whole, in order.
+	rm -rf dst
+	atf_check -o save:out.clean $fi FAULTINJ_NCPU=4 "$(prog)" -Rv small dst
+	rm -rf dst
+	signalled both - $fi FAULTINJ_NCPU=4 "$(prog)" -Rv small dst
+	atf_check_equal 0 "$(cat rc)"
+	atf_check diff -r small dst
+	grep -v '%$' both > both.v
+	atf_check cmp out.clean both.v
+	grep '%$' both > both.p
+	progress_lines_ok both.p small dst ||
+	    atf_fail "2>&1: bad progress reports"
+}
+
+atf_test_case signal_names_awaited
+signal_names_awaited_head()
+{
+	atf_set "descr" "The progress signal while the walk waits for a file" \
+	    "no thread has taken yet: a report naming it, and the copy goes on"
+}
+signal_names_awaited_body()
+{
+	need_faultinj
+	need_signal_view "$(prog)"
+	sig=$(info_signal)
+	trap : $sig
+	# Two threads, each held in its first copy until go exists: the
+	# walk, done handing over, waits for the last file, which neither
+	# has taken (--sort: b4 is the last).
+	mkdir src
+	for i in 1 2 3 4 5; do
+		echo "$i" > "src/a$i"
+	done
+	for i in 1 2 3 4; do
+		head -c 100000 /dev/urandom > "src/b$i"
+	done
+	$fi FAULTINJ=copy_file_range:1+:wait FAULTINJ_FILE=go \
+	    FAULTINJ_NCPU=2 "$(prog)" -Rv --sort src dst > out 2> err &
+	pid=$!
+	signal_set $pid $sig || atf_fail "cp never caught $sig"
+	tries=0
+	until [ -s err ]; do
+		tries=$((tries + 1))
+		[ $tries -le 100 ] || atf_fail "no progress report"
+		kill -s $sig $pid
+		sleep 0.1
+	done
+	touch go
+	wait $pid
+	atf_check_equal 0 $?
+	atf_check diff -r src dst
+	atf_check -s exit:1 -o empty grep -vx 'src/b4 -> dst/b4   0%' err
+}
+
 atf_init_test_cases()
 {
 	! atf_config_has rootdir || ROOTDIR=$(atf_config_get rootdir)
@@ -206,4 +400,6 @@ atf_init_test_cases()
 	atf_add_test_case one_fails
 	atf_add_test_case p_directories_last
 	atf_add_test_case a_hard_links
+	atf_add_test_case signal_all_along
+	atf_add_test_case signal_names_awaited
 }

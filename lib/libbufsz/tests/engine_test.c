@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1441,7 +1442,7 @@ ATF_TC_BODY(unseen_devnull, tc)
 	const size_t sizes[] = { 1, 4096, 4097, 8 * MiB, 11 * MiB + 7 };
 	struct bufsz_engine *e;
 	size_t k;
-	off_t pos;
+	off_t before, pos;
 	int out, r;
 	char *data;
 
@@ -1451,10 +1452,12 @@ ATF_TC_BODY(unseen_devnull, tc)
 	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
 	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		put_file("src", data, sizes[k]);
+		before = bufsz_moved(e);
 		r = copy_unseen(e, "src", out, &pos);
 		ATF_CHECK_EQ_MSG(r, BUFSZ_OK, "%zu bytes", sizes[k]);
-		ATF_CHECK_EQ_MSG(bufsz_moved(e), (off_t)sizes[k],
-		    "%zu bytes: moved %jd", sizes[k], (intmax_t)bufsz_moved(e));
+		ATF_CHECK_EQ_MSG(bufsz_moved(e) - before, (off_t)sizes[k],
+		    "%zu bytes: moved %jd", sizes[k],
+		    (intmax_t)(bufsz_moved(e) - before));
 		ATF_CHECK_EQ_MSG(pos, (off_t)sizes[k], "%zu bytes: at %jd",
 		    sizes[k], (intmax_t)pos);
 	}
@@ -1477,7 +1480,7 @@ ATF_TC_BODY(unseen_devnull_lying_sizes, tc)
 	};
 	struct bufsz_engine *e;
 	size_t k, len, tried;
-	off_t pos;
+	off_t before, pos;
 	char *want;
 	int out;
 
@@ -1490,11 +1493,12 @@ ATF_TC_BODY(unseen_devnull_lying_sizes, tc)
 			continue;
 		want = slurp(srcs[k], &len);
 		tried++;
+		before = bufsz_moved(e);
 		ATF_CHECK_EQ_MSG(copy_unseen(e, srcs[k], out, &pos), BUFSZ_OK,
 		    "%s", srcs[k]);
-		ATF_CHECK_EQ_MSG(bufsz_moved(e), (off_t)len,
-		    "%s: moved %jd of %zu", srcs[k], (intmax_t)bufsz_moved(e),
-		    len);
+		ATF_CHECK_EQ_MSG(bufsz_moved(e) - before, (off_t)len,
+		    "%s: moved %jd of %zu", srcs[k],
+		    (intmax_t)(bufsz_moved(e) - before), len);
 		free(want);
 	}
 	bufsz_engine_free(e);
@@ -1555,6 +1559,103 @@ ATF_TC_BODY(unseen_devnull_untouched, tc)
 	ATF_REQUIRE(close(out) == 0);
 	reap(pid);
 	same_bytes("dst", data, sizeof(data), "the FIFO", BUFSZ_PATH_AUTO);
+	bufsz_engine_free(e);
+}
+
+/*
+ * The count goes on from copy to copy, so that one taken before a copy
+ * starts is where that copy's count starts, never the last copy's end.
+ */
+ATF_TC_WITHOUT_HEAD(moved_across_copies);
+ATF_TC_BODY(moved_across_copies, tc)
+{
+	static const size_t sizes[] = { 5000, 0, 3 * MiB + 1, 1 };
+	struct bufsz_engine *e;
+	size_t i, k;
+	off_t total;
+	int in, out;
+	char *data;
+
+	ATF_REQUIRE((data = malloc(3 * MiB + 1)) != NULL);
+	fill(data, 3 * MiB + 1, 25);
+	for (k = 0; k < NPATHS; k++) {
+		e = engine_for(all_paths[k], 0, 0);
+		total = 0;
+		for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			put_file("src", data, sizes[i]);
+			ATF_CHECK_EQ(bufsz_moved(e), total);
+			ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+			ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT |
+			    O_TRUNC, 0644)) >= 0);
+			ATF_CHECK_EQ(bufsz_copy(e, in, NULL, out, NULL, 0),
+			    BUFSZ_OK);
+			ATF_REQUIRE(close(in) == 0);
+			ATF_REQUIRE(close(out) == 0);
+			same_bytes("dst", data, sizes[i], "one of several",
+			    all_paths[k]);
+			total += (off_t)sizes[i];
+			ATF_CHECK_EQ_MSG(bufsz_moved(e), total,
+			    "%s: %jd after %zu files",
+			    bufsz_path_name(all_paths[k]),
+			    (intmax_t)bufsz_moved(e), i + 1);
+		}
+		bufsz_engine_free(e);
+	}
+	free(data);
+}
+
+/*
+ * bufsz_moved() read by another thread, as cp's walk reads a worker's
+ * count from its signal handler, while the engine counts across 4 GiB,
+ * where both halves of a 32-bit host's off_t change: never a value the
+ * count did not hold.  A plain 64-bit count there is two stores, and a
+ * reader could see one without the other.
+ */
+#define	EDGE	((off_t)1 << 32)
+
+static atomic_int	watch_started, watch_stop;
+static unsigned long	watch_reads, watch_torn;
+
+static void *
+watch(void *arg)
+{
+	const struct bufsz_engine *e;
+	off_t v;
+
+	e = arg;
+	atomic_store(&watch_started, 1);
+	while (!atomic_load(&watch_stop)) {
+		v = bufsz_moved(e);
+		if (v < EDGE - 2 || v > EDGE + 2)
+			watch_torn++;
+		watch_reads++;
+	}
+	return (NULL);
+}
+
+ATF_TC_WITHOUT_HEAD(moved_read_whole);
+ATF_TC_BODY(moved_read_whole, tc)
+{
+	struct bufsz_engine *e;
+	pthread_t t;
+	unsigned long i;
+
+	e = engine_for(BUFSZ_PATH_AUTO, 0, 0);
+	atomic_store(&e->be_total, EDGE - 2);
+	ATF_REQUIRE(pthread_create(&t, NULL, watch, e) == 0);
+	while (!atomic_load(&watch_started))
+		continue;
+	for (i = 0; i < 10000000; i++) {
+		atomic_store(&e->be_total, EDGE - 2);
+		engine_moved(e, 1);
+		engine_moved(e, 1);
+		engine_moved(e, 1);
+		engine_moved(e, 1);
+	}
+	atomic_store(&watch_stop, 1);
+	ATF_REQUIRE(pthread_join(t, NULL) == 0);
+	ATF_CHECK_MSG(watch_torn == 0, "%lu of %lu reads torn", watch_torn,
+	    watch_reads);
 	bufsz_engine_free(e);
 }
 
@@ -1879,6 +1980,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, unseen_devnull_lying_sizes);
 	ATF_TP_ADD_TC(tp, unseen_devnull_untouched);
 	ATF_TP_ADD_TC(tp, unseen_other_outputs);
+	ATF_TP_ADD_TC(tp, moved_across_copies);
+	ATF_TP_ADD_TC(tp, moved_read_whole);
 	ATF_TP_ADD_TC(tp, unseen_no_stats);
 	ATF_TP_ADD_TC(tp, env_parse);
 	ATF_TP_ADD_TC(tp, env_forces);
