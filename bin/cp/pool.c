@@ -217,20 +217,21 @@ pool_end(void)
 }
 
 /*
- * How many threads would copy: one a processor online, at most
- * POOL_MAX, where the descriptor limit leaves enough for the walk.
+ * How many threads would copy: one a processor this process may run on,
+ * at most POOL_MAX, where the descriptor limit leaves enough for the
+ * walk.
  */
 static int
 pool_wanted(void)
 {
 	struct rlimit rl;
-	long n;
+	int n;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
 	    rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < POOL_FDS)
 		return (1);
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	return (n < 1 ? 1 : n > POOL_MAX ? POOL_MAX : (int)n);
+	n = bufsz_cpus();
+	return (n > POOL_MAX ? POOL_MAX : n);
 }
 
 /*

@@ -118,6 +118,14 @@ char	*bufsz_buffer(struct bufsz_engine *, const struct stat *in,
 uint64_t bufsz_memory(void);
 
 /*
+ * The processors this process may run on, at least one: on Linux those
+ * of its affinity mask, fewer where its cgroup's CPU quota keeps it
+ * busy on fewer; elsewhere those online.  cp is its one caller, sizing
+ * its threads; it lives here beside the memory, whose cgroup it reads.
+ */
+int	bufsz_cpus(void);
+
+/*
  * Whole writes and patient reads.  EINTR is retried, EAGAIN on a
  * non-blocking descriptor is waited out with poll(2), and short writes are
  * finished.  A positioned read of len bytes gives fewer only at the end

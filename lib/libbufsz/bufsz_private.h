@@ -58,6 +58,15 @@ int	bufsz_physmem_cgroup(const char *root, const char *self,
 	    uint64_t *limit);			/* Linux only */
 
 /*
+ * The processors the cgroup v2 cpu.max quotas allow this process, the
+ * least from its cgroup up to the root, each quota rounded up to whole
+ * processors: 1 and *cpus when one is set.  Read like
+ * bufsz_physmem_cgroup(), with the same arguments.
+ */
+int	bufsz_cpus_cgroup(const char *root, const char *self,
+	    int *cpus);				/* Linux only */
+
+/*
  * The engine's paths.  AUTO lets it choose; any other forces that path
  * where the pair of descriptors allows it, and read/write elsewhere.
  */
@@ -252,8 +261,12 @@ int	bufsz_next_data(int fd, off_t pos, off_t *data, off_t *hole);
 int	bufsz_kpath_loop(struct job *, ssize_t (*)(const struct job *, size_t));
 ssize_t	bufsz_move_cfr(const struct job *, size_t);
 
-/* The memory the host gives this process (probe_<host>.c). */
+/*
+ * The memory the host gives this process, and the processors it may run
+ * on, at least one (probe_<host>.c).
+ */
 int	bufsz_host_physmem(uint64_t *);
+int	bufsz_host_cpus(void);
 
 /*
  * Whether the file system of fd is one whose files end where their size

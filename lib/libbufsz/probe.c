@@ -3,9 +3,10 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * The probe: the page size, and how much memory this process may use,
- * each asked once a process.  How the host tells the memory is in
- * probe_linux.c (sysconf and the cgroup limit) or probe_bsd.c (sysctl).
+ * The probe: the page size, how much memory this process may use and
+ * on how many processors, each asked once a process.  How the host tells
+ * them is in probe_linux.c (sysconf, the affinity mask and the cgroup's
+ * limits) or probe_bsd.c (sysctl, sysconf).
  */
 
 #include <sys/types.h>
@@ -50,6 +51,16 @@ bufsz_memory(void)
 	return (bufsz_physmem(&mem) == 0 ? mem : 0);
 }
 
+int
+bufsz_cpus(void)
+{
+	static int cpus;
+
+	if (cpus == 0)
+		cpus = bufsz_host_cpus();
+	return (cpus);
+}
+
 void
 bufsz_learn(void)
 {
@@ -57,5 +68,6 @@ bufsz_learn(void)
 
 	(void)bufsz_pagesize();
 	(void)bufsz_physmem(&mem);
+	(void)bufsz_cpus();
 	(void)bufsz_env_path();
 }

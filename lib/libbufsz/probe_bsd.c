@@ -3,14 +3,17 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * The memory of a BSD machine, from sysctl(3).
+ * The memory of a BSD machine, from sysctl(3), and its processors
+ * online.
  */
 
 #include <sys/types.h>
 #include <sys/sysctl.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
+#include <unistd.h>
 
 #include "bufsz_private.h"
 
@@ -43,4 +46,13 @@ bufsz_host_physmem(uint64_t *mem)
 	}
 	errno = ENOSYS;
 	return (-1);
+}
+
+int
+bufsz_host_cpus(void)
+{
+	long n;
+
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return (n < 1 ? 1 : n > INT_MAX ? INT_MAX : (int)n);
 }

@@ -3,15 +3,17 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * The memory of any POSIX-like machine, from sysconf(3).  FreeBSD's
- * build uses it for the cat it bootstraps on the build host, which may
- * be Linux or macOS: there sysctlbyname(3) is FreeBSD's stand-in, which
- * knows no hw.physmem and ends the process on a name it does not know.
+ * The memory and processors of any POSIX-like machine, from sysconf(3).
+ * FreeBSD's build uses it for the cat it bootstraps on the build host,
+ * which may be Linux or macOS: there sysctlbyname(3) is FreeBSD's
+ * stand-in, which knows no hw.physmem and ends the process on a name it
+ * does not know.
  */
 
 #include <sys/types.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <unistd.h>
 
@@ -30,4 +32,13 @@ bufsz_host_physmem(uint64_t *mem)
 	}
 	*mem = (uint64_t)pages * (uint64_t)pagesize;
 	return (0);
+}
+
+int
+bufsz_host_cpus(void)
+{
+	long n;
+
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return (n < 1 ? 1 : n > INT_MAX ? INT_MAX : (int)n);
 }
