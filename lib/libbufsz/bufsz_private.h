@@ -108,6 +108,15 @@ struct fs_seen {
 	int		 fs_keeps_size;
 };
 
+/*
+ * Pairs of file systems, input's and output's, between which the kernel
+ * refused copy_file_range (kpath_linux.c); the oldest is forgotten first.
+ */
+struct cfr_refused {
+	dev_t		 cr_in;
+	dev_t		 cr_out;
+};
+
 struct bufsz_engine {
 	char		*be_buf;	/* the read/write buffer, lazily had */
 	size_t		 be_bufsz;
@@ -125,6 +134,8 @@ struct bufsz_engine {
 	_Atomic off_t	 be_total;
 	struct fs_seen	 be_fs[FS_SEEN];
 	size_t		 be_nfs;	/* file systems met so far */
+	struct cfr_refused be_nocfr[FS_SEEN];
+	size_t		 be_nnocfr;
 };
 
 /* One copy under way: the engine, both sides, and how much is left. */

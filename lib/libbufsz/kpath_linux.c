@@ -51,6 +51,8 @@ static int	input_shrank(const struct job *, off_t);
 static off_t	input_size(const struct job *);
 static int	copy_splice_via(struct job *);
 static void	grow_out_pipe(const struct job *);
+static int	cfr_refused(const struct job *);
+static void	cfr_remember(struct job *, off_t);
 
 /*
  * AUTO: copy_file_range between regular files, splice where a pipe is on
@@ -78,12 +80,14 @@ bufsz_kpath_auto(const struct job *j)
  * AUTO's copy_file_range is refused (EXDEV between two file systems
  * that do not share a copy_file_range of their own, since Linux 5.19:
  * ext4 to tmpfs, say), sendfile goes on, which keeps the bytes in the
- * kernel as read/write cannot.
+ * kernel as read/write cannot.  A pair of file systems that refused it
+ * is not asked again (cfr_refused()).
  */
 int
 bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 {
 	mode_t it, ot;
+	off_t start;
 	int r;
 
 	it = j->j_inst->st_mode & S_IFMT;
@@ -92,7 +96,15 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 	case BUFSZ_PATH_CFR:
 		if (it != S_IFREG || ot != S_IFREG)
 			return (REFUSED);
-		r = bufsz_kpath_loop(j, bufsz_move_cfr);
+		if (cfr_refused(j))
+			r = REFUSED;
+		else {
+			start = j->j_e->be_moved;
+			errno = 0;
+			if ((r = bufsz_kpath_loop(j, bufsz_move_cfr)) ==
+			    REFUSED)
+				cfr_remember(j, start);
+		}
 		if (r != REFUSED || j->j_e->be_force != BUFSZ_PATH_AUTO)
 			return (r);
 		*p = BUFSZ_PATH_SENDFILE;
@@ -162,6 +174,46 @@ bufsz_kpath_release(struct bufsz_engine *e)
 
 	if (e->be_pipe[0] != -1)
 		pipe_discard(e);
+}
+
+/*
+ * Whether copy_file_range was refused between the input's file system
+ * and the output's before.  The kernel answers for the pair (EXDEV where
+ * two file systems share no copy of their own, EOPNOTSUPP where one has
+ * none, ENOSYS before Linux 4.5), not for the file: asked again for each
+ * file of a tree, it costs a failed call each.
+ */
+static int
+cfr_refused(const struct job *j)
+{
+	const struct bufsz_engine *e;
+	size_t i;
+
+	e = j->j_e;
+	for (i = 0; i < MIN(e->be_nnocfr, FS_SEEN); i++)
+		if (e->be_nocfr[i].cr_in == j->j_inst->st_dev &&
+		    e->be_nocfr[i].cr_out == j->j_outst->st_dev)
+			return (1);
+	return (0);
+}
+
+/*
+ * After copy_file_range gave way with errno set, having moved nothing
+ * since start: remember the pair when the refusal is the pair's.
+ */
+static void
+cfr_remember(struct job *j, off_t start)
+{
+	struct cfr_refused *cr;
+	struct bufsz_engine *e;
+
+	e = j->j_e;
+	if (e->be_moved != start || (errno != EXDEV && errno != EOPNOTSUPP &&
+	    errno != ENOSYS))
+		return;
+	cr = &e->be_nocfr[e->be_nnocfr++ % FS_SEEN];
+	cr->cr_in = j->j_inst->st_dev;
+	cr->cr_out = j->j_outst->st_dev;
 }
 
 /* Grows the output pipe for a file spliced into it: see OUTPIPE_WANT. */

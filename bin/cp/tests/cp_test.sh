@@ -2196,6 +2196,47 @@ progress_not_into_copy_body()
 	progress_into_full_fifo stdin-stderr
 }
 
+atf_test_case cfr_refused_once cleanup
+cfr_refused_once_head()
+{
+	atf_set "descr" "Into a file system that refuses copy_file_range from" \
+	    "the source's (a tmpfs), the refusal is met once a thread, not" \
+	    "once a file"
+}
+cfr_refused_once_body()
+{
+	command -v strace > /dev/null || atf_skip "no strace(1) here"
+	skip_emulated "$(prog)" "strace sees the emulator's calls"
+	[ -d /dev/shm ] && [ -w /dev/shm ] || atf_skip "no /dev/shm here"
+	t=$(mktemp -d /dev/shm/cp_test.XXXXXX) || atf_fail "mktemp"
+	echo "$t" > shm
+	mkdir src src/a src/b
+	i=0
+	while [ $i -lt 60 ]; do
+		seq 1 $((i * 50)) > src/a/f$i
+		seq 1 $i > src/b/g$i
+		i=$((i + 1))
+	done
+	[ "$(stat_of dev src)" != "$(stat_of dev "$t")" ] ||
+	    atf_skip "/dev/shm is on the file system of the work directory"
+	# One at a time (ulimit -n 200), and with threads where there are
+	# processors for them.
+	for limit in "ulimit -n 200" :; do
+		rm -rf "$t/dst"
+		atf_check -o save:calls sh -c "$limit
+		    strace -f -qq -o trace -e trace=copy_file_range \
+		    $(prog) -R src \"$t/dst\" && grep -c '= -1 ' trace"
+		atf_check diff -r src "$t/dst"
+		# One for the walk and each thread at most.
+		[ "$(cat calls)" -le 5 ] ||
+		    atf_fail "$(cat calls) refused calls ($limit)"
+	done
+}
+cfr_refused_once_cleanup()
+{
+	[ -f shm ] && rm -rf "$(cat shm)"
+}
+
 add_regression_cases()
 {
 	atf_add_test_case kernel_files
@@ -2205,4 +2246,5 @@ add_regression_cases()
 	atf_add_test_case Rp_dir_mode_for_later_operand
 	atf_add_test_case i_answer_not_from_source
 	atf_add_test_case progress_not_into_copy
+	atf_add_test_case cfr_refused_once
 }
