@@ -120,6 +120,7 @@ int	pool_add(int, int, const struct stat *, const char *);
 int	pool_drain(void);
 void	pool_end(void);
 int	pool_worker(void);
+void	cp_nomem(void) __dead2;
 void	cp_warn(const char *, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));
 

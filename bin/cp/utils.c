@@ -500,7 +500,7 @@ path_room(struct pathbuf *pb, size_t more)
 	for (cap = pb->cap > 0 ? pb->cap : 256; pb->len + more >= cap;)
 		cap *= 2;
 	if ((p = realloc(pb->p, cap)) == NULL)
-		err(1, NULL);
+		cp_nomem();
 	pb->p = p;
 	pb->cap = cap;
 }
@@ -546,7 +546,7 @@ xbuf_grow(struct xbuf *b, size_t len)
 	if (len < b->len * 2)
 		len = b->len * 2;
 	if ((p = realloc(b->p, len)) == NULL)
-		err(1, NULL);
+		cp_nomem();
 	b->p = p;
 	b->len = len;
 }

@@ -134,11 +134,12 @@ one_fails_body()
 {
 	need_faultinj
 	mktree src
-	msg=$(errno_message ENOSPC)
+	# Too large a file: its own failure, which no other file caused.
+	msg=$(errno_message EFBIG)
 	for w in 1 17 30 52; do
 		rm -rf dst
 		atf_check -s exit:1 -o save:out -e save:err \
-		    $fi FAULTINJ="write:$w:ENOSPC" BUFSZ_PATH=rw \
+		    $fi FAULTINJ="write:$w:EFBIG" BUFSZ_PATH=rw \
 		    FAULTINJ_NCPU=4 "$(prog)" -Rv src dst
 		atf_check -o inline:"1\n" sh -c 'wc -l < err | tr -d " "'
 		failed=$(sed -n "s|^cp: dst/\(.*\): $msg\$|\1|p" err)
@@ -392,6 +393,222 @@ signal_names_awaited_body()
 	atf_check -s exit:1 -o empty grep -vx 'src/b4 -> dst/b4   0%' err
 }
 
+atf_test_case out_of_memory
+out_of_memory_head()
+{
+	atf_set "descr" "Memory that runs out while threads copy: cp exits" \
+	    "from the walk's thread alone, saying so last, after whole -v" \
+	    "lines, each once, of whole copies"
+	atf_set "timeout" "600"
+}
+out_of_memory_body()
+{
+	need_faultinj
+	mktree src
+	msg=$(errno_message ENOMEM)
+	# Which thread calls exit_group(2) first, where strace(1) can tell.
+	tracer=
+	if strace -o /dev/null true 2>/dev/null; then
+		tracer="strace -f -qq -o trace -e trace=execve,exit_group"
+	fi
+	atf_check -o save:clean $fi FAULTINJ_LOG=log FAULTINJ_NCPU=4 \
+	    "$(prog)" -Rv src dst
+	calls=$(awk '$1 == "realloc.calls" { print $2 }' log)
+	[ "$calls" -gt 0 ] || atf_fail "cp made no realloc call"
+	k=1
+	while [ $k -le "$calls" ]; do
+		rm -rf dst
+		$tracer $fi FAULTINJ="realloc:$k+:ENOMEM" FAULTINJ_NCPU=4 \
+		    "$(prog)" -Rv src dst > log 2>&1
+		r=$?
+		case $r in
+		0)	atf_check diff -r src dst
+			sort clean > want
+			atf_check -o file:want sort log ;;
+		1)	atf_check -o inline:"cp: $msg\n" tail -n 1 log
+			sed '$d' log > lines
+			atf_check -o empty sh -c 'sort lines | uniq -d'
+			while read -r from arrow to; do
+				[ "$arrow" = "->" ] &&
+				    [ "dst${from#src}" = "$to" ] ||
+				    atf_fail "realloc $k: not a -v line:" \
+				    "$from $arrow $to"
+				[ -d "$from" ] || cmp -s "$from" "$to" ||
+				    atf_fail "realloc $k: $to said copied"
+			done < lines ;;
+		*)	atf_fail "exit status $r (realloc $k)" ;;
+		esac
+		# The threads still there end with it, after the walk's call.
+		[ -z "$tracer" ] || awk '
+		    NR == 1 { main = $1 }
+		    /exit_group/ { bad = $1 != main; exit }
+		    END { exit bad }' trace ||
+		    atf_fail "a thread other than the walk's exits (realloc $k)"
+		k=$((k + 1))
+	done
+}
+
+# mount_tmpfs SIZE: prints a new directory with a tmpfs of SIZE bytes
+# mounted on it, which the cleanup unmounts; fails where none can be.
+mount_tmpfs()
+{
+	_mt=$(mktemp -d "$PWD/mnt.XXXXXX") || return 1
+	if ! mount -t tmpfs -o "size=$1" tmpfs "$_mt" 2>/dev/null; then
+		rmdir "$_mt"
+		return 1
+	fi
+	echo "$_mt" >> mounts
+	echo "$_mt"
+}
+
+unmount_all()
+{
+	[ -f mounts ] || return 0
+	while read -r _m; do
+		umount "$_m" 2>/dev/null
+	done < mounts
+	rm -f mounts
+}
+
+# full_as_one TREE SIZE: TREE copied onto a tmpfs of SIZE bytes by four
+# threads and by one, each onto a fresh one: the same files, bytes,
+# messages, -v lines and exit status, and the disk was full.
+full_as_one()
+{
+	m1=$(mount_tmpfs "$2") && m4=$(mount_tmpfs "$2") ||
+	    atf_skip "cannot mount a tmpfs here"
+	for n in 1 4; do
+		eval m=\$m$n
+		(cd "$m" && $fi FAULTINJ_NCPU=$n "$(prog)" -Rv "$OLDPWD/$1" \
+		    dst > "$OLDPWD/out$n" 2> "$OLDPWD/err$n"
+		    echo $? > "$OLDPWD/rc$n")
+		(cd "$m" && find dst | sort) > "list$n"
+	done
+	atf_check -o inline:"1\n" cat rc1
+	atf_check -o not-empty grep -F "$(errno_message ENOSPC)" err1
+	atf_check cmp rc1 rc4
+	atf_check cmp err1 err4
+	atf_check cmp out1 out4
+	atf_check cmp list1 list4
+	while read -r f; do
+		[ -d "$m1/$f" ] || cmp -s "$m1/$f" "$m4/$f" ||
+		    atf_fail "$f differs in $1 onto $2 bytes"
+	done < list1
+	unmount_all
+}
+
+atf_test_case full_disk cleanup
+full_disk_head()
+{
+	atf_set "descr" "A tree copied by threads onto a file system that" \
+	    "fills up: the files, bytes, messages, -v lines and exit status" \
+	    "of a copy made one file at a time"
+	atf_set "require.user" "root"
+	atf_set "timeout" "600"
+}
+full_disk_body()
+{
+	need_faultinj
+	# Two large files that do not both fit, after a few small ones.
+	mkdir two
+	for i in 0 1 2 3 4 5 6 7; do
+		echo $i > two/a$i
+	done
+	head -c 3000000 /dev/urandom > two/b1
+	head -c 3000000 /dev/urandom > two/b2
+	# Files of many sizes, in one directory and in several.
+	mkdir mixed nested nested/p nested/q nested/p/r
+	awk 'BEGIN {
+		srand(47)
+		for (i = 0; i < 100; i++) {
+			p = sprintf("mixed/m%03d", i)
+			q = sprintf("nested/%s/n%03d",
+			    i % 3 == 0 ? "p" : i % 3 == 1 ? "q" : "p/r", i)
+			n = int(rand() * rand() * 60000)
+			for (j = 0; j < n; j += 40) {
+				printf "%039d\n", i * 100000 + j > p
+				printf "%039d\n", j * 7 + i > q
+			}
+			printf "" > p
+			printf "" > q
+			close(p)
+			close(q)
+		}
+	}'
+	for round in 1 2 3; do
+		full_as_one two 4m
+		full_as_one mixed 1m
+		full_as_one mixed 512k
+		full_as_one nested 1m
+	done
+}
+full_disk_cleanup()
+{
+	unmount_all
+}
+
+# Writes fail from the Nth on, whichever file it is: with threads, the
+# first file that fails is the one whose first write a copy made one
+# file at a time would have failed at, for the same result.  With a
+# buffer of 64 KiB, a file costs a write a 64 KiB, and nothing else
+# writes (no -v).
+atf_test_case writes_fail_on
+writes_fail_on_head()
+{
+	atf_set "descr" "Writes that fail from one on (EIO, ENOSPC," \
+	    "EDQUOT) under threads: the files, bytes, messages and exit" \
+	    "status of a copy made one file at a time that met them"
+	atf_set "timeout" "600"
+}
+writes_fail_on_body()
+{
+	need_faultinj
+	mkdir src src/sub
+	for i in 00 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15; do
+		n=$((1$i - 100))
+		head -c $((n * 29000 % 200001)) /dev/urandom > src/f$i
+		head -c $((n * 7919 % 90001)) /dev/urandom > src/sub/g$i
+	done
+	: > src/e1
+	: > src/sub/e2
+	# The order of the walk, and the writes each file costs.
+	atf_check -o save:order "$(prog)" -Rv --sort src order.copy
+	sed -n 's/^src\/\(.*\) -> .*/\1/p' order | while read -r f; do
+		[ -f "src/$f" ] || continue
+		echo "$f $(( ($(stat_of size "src/$f") + 65535) / 65536 ))"
+	done > writes
+	total=$(awk '{ t += $2 } END { print t }' writes)
+	export BUFSZ_PATH=rw BUFSZ_SIZE=65536
+	for e in EIO ENOSPC EDQUOT; do
+		for w in 1 2 3 5 8 13 21 34 55; do
+			[ $w -le "$total" ] || continue
+			rm -rf w1 w4
+			mkdir w1 w4
+			(cd w4 && $fi FAULTINJ="write:$w+:$e" FAULTINJ_NCPU=4 \
+			    "$(prog)" -R --sort ../src dst 2> ../err4
+			    echo $? > ../rc4)
+			atf_check -o inline:"1\n" cat rc4
+			first=$(sed -n '1s/^cp: dst\/\(.*\): .*/\1/p' err4)
+			[ -n "$first" ] || atf_fail "no failure: $(cat err4)"
+			# One at a time, the writes fail from that file's first.
+			m=$(awk -v f="$first" '$1 == f { exit } { t += $2 }
+			    END { print t + 1 }' writes)
+			(cd w1 && $fi FAULTINJ="write:$m+:$e" FAULTINJ_NCPU=1 \
+			    "$(prog)" -R --sort ../src dst 2> ../err1
+			    echo $? > ../rc1)
+			atf_check cmp rc1 rc4
+			atf_check cmp err1 err4
+			(cd w1 && find dst | sort) > list1
+			(cd w4 && find dst | sort) > list4
+			atf_check cmp list1 list4
+			while read -r f; do
+				[ -d "w1/$f" ] || cmp -s "w1/$f" "w4/$f" ||
+				    atf_fail "$f differs ($e from write $w)"
+			done < list1
+		done
+	done
+}
+
 # threads_of CMD...: how many threads CMD started, as strace(1) saw them.
 threads_of()
 {
@@ -461,6 +678,9 @@ atf_init_test_cases()
 	atf_add_test_case a_hard_links
 	atf_add_test_case signal_all_along
 	atf_add_test_case signal_names_awaited
+	atf_add_test_case out_of_memory
+	atf_add_test_case full_disk
+	atf_add_test_case writes_fail_on
 	atf_add_test_case threads_follow_affinity
 	atf_add_test_case cfr_asked_once
 }
