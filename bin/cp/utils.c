@@ -37,6 +37,7 @@ struct newfile {
 static int	ask(void);
 static int	open_target(const struct node *, mode_t, struct stat *);
 static int	open_existing(const struct node *, mode_t);
+static void	source_beneath(const struct node *, struct stat *);
 static int	not_the_source(int, const struct stat *, struct stat *);
 static int	copy_data(int, const struct stat *, int, const struct stat *);
 static int	stat_target(const struct node *, struct stat *);
@@ -196,6 +197,9 @@ open_existing(const struct node *n, mode_t mode)
 	islink = 0;
 	if (fstatat(n->ddir, n->dname, &tst, in_target_tree() ?
 	    AT_SYMLINK_NOFOLLOW : 0) == 0) {
+		if (S_ISLNK(tst.st_mode) && in_target_tree() &&
+		    (nflag || iflag))
+			source_beneath(n, &tst);
 		if (!target_replaceable(n, &tst))
 			return (-1);
 		islink = S_ISLNK(tst.st_mode);
@@ -223,6 +227,26 @@ open_existing(const struct node *n, mode_t mode)
 	else
 		warn("%s", dst.p);
 	return (-1);
+}
+
+/*
+ * A link in the target tree, which -n would skip or -i ask about: if it
+ * leads to the source without leaving the tree, the source is what is
+ * there (*tst), refused as identical before anything is asked, as it is
+ * without -n and -i once the link is opened.
+ */
+static void
+source_beneath(const struct node *n, struct stat *tst)
+{
+	struct stat lst;
+	int fd;
+
+	if ((fd = open_in_target(n, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) == -1)
+		return;
+	if (fstat(fd, &lst) == 0 && SAME_INODE(&lst, &n->st))
+		*tst = lst;
+	(void)close(fd);
 }
 
 /*

@@ -2196,6 +2196,56 @@ progress_not_into_copy_body()
 	progress_into_full_fifo stdin-stderr
 }
 
+atf_test_case R_n_i_identical_first
+R_n_i_identical_first_head()
+{
+	atf_set "descr" "-R with -n or -i: a link in the target tree that" \
+	    "leads to a source file inside it is refused as identical before" \
+	    "-n leaves it or -i asks"
+}
+R_n_i_identical_first_body()
+{
+	mkdir -p s/sub d/sub d/in
+	seq 1 1000 > s/f
+	seq 1 20 > s/sub/g
+	echo other > s/o
+	cat s/f > keep
+	# Other names of the sources, inside the target: a hard link and a
+	# link to it, a link through "..", a chain of links.
+	ln s/f d/h
+	ln -s h d/f
+	ln s/sub/g d/in/g2
+	ln -s ../in/g2 d/sub/l
+	ln -s l d/sub/g
+	# A link to another file is only in the way.
+	echo mine > d/mine
+	ln -s mine d/o
+	m="are identical (not copied)."
+	for o in -Rn -Rvn -an -Ri -Riv -ai; do
+		atf_check -s exit:1 -o save:out -e save:err \
+		    $(prog) $o --sort s/ d </dev/null
+		atf_check -o inline:"cp: d/f and s/f $m\n" sed -n 1p err
+		case $o in
+		*n)	atf_check -o inline:"cp: d/sub/g and s/sub/g $m\n" \
+			    sed -n 2p err
+			atf_check -o inline:"2\n" \
+			    sh -c 'wc -l < err | tr -d " "'
+			case $o in
+			*v*)	atf_check -o match:"^d/o not overwritten$" \
+				    cat out ;;
+			esac ;;
+		*)	atf_check -o inline:"overwrite d/o? (y/n [n]) not overwritten\ncp: d/sub/g and s/sub/g $m\n" \
+			    sed -n 2,3p err ;;
+		esac
+		atf_check -s exit:1 grep -e "d/f not" -e "overwrite d/f" \
+		    -e "d/sub/g not" -e "overwrite d/sub/g" out err
+		atf_check cmp s/f keep
+		atf_check -o inline:"mine\n" cat d/mine
+		atf_check -o inline:"h\n" readlink d/f
+		atf_check -o inline:"l\n" readlink d/sub/g
+	done
+}
+
 atf_test_case cfr_refused_once cleanup
 cfr_refused_once_head()
 {
@@ -2246,5 +2296,6 @@ add_regression_cases()
 	atf_add_test_case Rp_dir_mode_for_later_operand
 	atf_add_test_case i_answer_not_from_source
 	atf_add_test_case progress_not_into_copy
+	atf_add_test_case R_n_i_identical_first
 	atf_add_test_case cfr_refused_once
 }
