@@ -24,6 +24,7 @@ typedef int	maker(const struct node *, void *);
 /* How make_target() treats what is in the way, and what it answers. */
 #define	MT_REPLACE	0x1	/* removed, whatever -f and -i say */
 #define	MT_KEEP		0x2	/* one that cannot be removed is left */
+#define	MT_LINK		0x4	/* -l, -s: the link's own error is said */
 #define	MT_MADE		0
 #define	MT_FAILED	1	/* reported */
 #define	MT_KEPT		2	/* not removed, under MT_KEEP; unreported */
@@ -62,7 +63,8 @@ copy_file(struct node *n)
 		if (n->sfd != -1)
 			(void)close(n->sfd);
 		n->sfd = -1;
-		return (make_target(n, make_hard_or_soft, NULL, 0) != MT_MADE);
+		return (make_target(n, make_hard_or_soft, NULL, MT_LINK) !=
+		    MT_MADE);
 	}
 	in = n->sfd;
 	n->sfd = -1;
@@ -379,7 +381,10 @@ stat_target(const struct node *n, struct stat *tst)
  * target_replaceable: identical, a directory, -n, -i), removed when
  * MT_REPLACE, -f or -i allow it, and the target made again, once.
  * Returns MT_MADE, MT_FAILED (reported), or under MT_KEEP, MT_KEPT when
- * what is in the way could not be removed.
+ * what is in the way could not be removed.  Under MT_LINK, as FreeBSD's
+ * cp -l and -s do, a directory in the way is not removed, and what could
+ * not be removed is linked over all the same: the failure said is the
+ * link's (EEXIST), not the removal's.
  */
 static int
 make_target(const struct node *n, maker *make, void *arg, int how)
@@ -397,6 +402,13 @@ make_target(const struct node *n, maker *make, void *arg, int how)
 				continue;	/* gone meanwhile */
 			break;
 		}
+		if ((how & MT_LINK) && S_ISDIR(tst.st_mode) &&
+		    !SAME_INODE(&tst, &n->st)) {
+			if (!target_replaceable(n, NULL))
+				return (MT_FAILED);
+			errno = EEXIST;
+			break;
+		}
 		if (!target_replaceable(n, &tst))
 			return (MT_FAILED);
 		if (!(how & MT_REPLACE) && !fflag && !iflag) {
@@ -406,7 +418,8 @@ make_target(const struct node *n, maker *make, void *arg, int how)
 		if (unlinkat(n->ddir, n->dname, 0) == -1) {
 			if (how & MT_KEEP)
 				return (MT_KEPT);
-			break;
+			if (!(how & MT_LINK))
+				break;
 		}
 	}
 	warn("%s", dst.p);

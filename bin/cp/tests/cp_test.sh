@@ -2246,6 +2246,37 @@ R_n_i_identical_first_body()
 	done
 }
 
+atf_test_case lf_sf_failures
+lf_sf_failures_head()
+{
+	atf_set "descr" "-l and -s, with -f or not: a target that cannot be" \
+	    "removed, or a directory, fails with the link's error, as" \
+	    "FreeBSD's cp words it"
+	atf_set "require.user" "unprivileged"
+}
+lf_sf_failures_body()
+{
+	echo x > a
+	mkdir ro d t t/sub src src/sub
+	echo old > ro/t
+	mkdir d/a
+	echo y > src/sub/t
+	echo old > t/sub/t
+	m=$(errno_message EEXIST)
+	for o in -l -s -lf -sf -lfv -sfv -lfp -sfp; do
+		# -p gives t/sub the mode of src/sub once done.
+		chmod 555 ro t/sub
+		atf_check -s exit:1 -e inline:"cp: ro/t: $m\n" $(prog) $o a ro/t
+		atf_check -o inline:"old\n" cat ro/t
+		atf_check -s exit:1 -e inline:"cp: d/a: $m\n" $(prog) $o a d
+		atf_check test -d d/a
+		atf_check -s exit:1 -e inline:"cp: t/sub/t: $m\n" -o ignore \
+		    $(prog) -R $o "$PWD/src/" t
+		atf_check -o inline:"old\n" cat t/sub/t
+	done
+	chmod 755 ro t/sub
+}
+
 atf_test_case cfr_refused_once cleanup
 cfr_refused_once_head()
 {
@@ -2297,5 +2328,6 @@ add_regression_cases()
 	atf_add_test_case i_answer_not_from_source
 	atf_add_test_case progress_not_into_copy
 	atf_add_test_case R_n_i_identical_first
+	atf_add_test_case lf_sf_failures
 	atf_add_test_case cfr_refused_once
 }
