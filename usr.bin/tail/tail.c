@@ -329,8 +329,8 @@ parse_number(const char *s, int64_t *num)
  * Confined before the first byte is read, where the host can: to
  * reading beneath the operands' directories (confine.c), or to opening
  * the operands by Casper (confine_casper.c), so that -F can open a name
- * again.  engine_open() has learned what the policy needs; hold_prepare()
- * makes the temporary file a stream may need.
+ * again; and to making temporary files in TMPDIR, opened now, should a
+ * stream need one.  engine_open() has learned what the policy needs.
  */
 static void
 confine_operands(char **argv, int argc)
@@ -343,7 +343,7 @@ confine_operands(char **argv, int argc)
 		err(1, NULL);
 	for (i = 0; i < argc; i++)
 		names[i] = strcmp(argv[i], "-") == 0 ? dash : argv[i];
-	confine(names, fflag ? CONFINE_EVENTS : 0, hold_prepare);
+	confine(names, fflag ? CONFINE_EVENTS : 0, hold_tmpdir());
 	free(names);
 }
 

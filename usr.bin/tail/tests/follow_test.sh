@@ -731,7 +731,10 @@ confined_outside_head()
 }
 confined_outside_body()
 {
-	mkdir logs elsewhere
+	# The sandbox lets tail use files beneath TMPDIR, its temporary
+	# files' directory (tail(1)): elsewhere must not be beneath it.
+	mkdir logs elsewhere tmp
+	export TMPDIR=$PWD/tmp
 	echo secret > elsewhere/secret
 	echo public > logs/public
 	ln -s public logs/link
