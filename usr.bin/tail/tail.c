@@ -43,6 +43,8 @@ enum style style;
 uint64_t count;
 int	Fflag, fflag, qflag, rflag, vflag, nfiles, rval;
 
+static int	tac;		/* run as tac */
+
 static const struct option longopts[] = {
 	{ "blocks",	required_argument,	NULL,	'b' },
 	{ "bytes",	required_argument,	NULL,	'c' },
@@ -80,7 +82,7 @@ main(int argc, char *argv[])
 		err(1, "sigaction");
 	/* Run as tac, as NetBSD installs it: every line, last first. */
 	if (strcmp(progname(argv[0]), "tac") == 0)
-		rflag = qflag = 1;
+		tac = rflag = qflag = 1;
 	historic(argv);
 	/* Our own messages, FreeBSD's words on every host. */
 	opterr = 0;
@@ -152,8 +154,12 @@ static void
 usage(void)
 {
 
-	(void)fprintf(stderr, "usage: tail [-F | -f | -r] [-qv] "
-	    "[-b # | -c # | -n #] [file ...]\n");
+	if (tac)
+		(void)fprintf(stderr,
+		    "usage: tac [-qv] [-b # | -c # | -n #] [file ...]\n");
+	else
+		(void)fprintf(stderr, "usage: tail [-F | -f | -r] [-qv] "
+		    "[-b # | -c # | -n #] [file ...]\n");
 	exit(1);
 }
 

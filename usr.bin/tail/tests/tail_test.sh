@@ -1816,7 +1816,16 @@ tac_body()
 	atf_check -o file:big.rev -x "cat big | '$t'"
 	# tail's options still apply; -f makes no sense with -r.
 	atf_check -o inline:'line 300000\nline 299999\n' "$t" -n 2 big
-	atf_check -s exit:1 -e match:'^usage: tail' "$t" -f ab
+	# Refused, each with tac's usage line under that name.
+	for bad in "-f ab" "-F ab" "-x ab" "-n" "-n 1 -c 1" "-rf ab"; do
+		# shellcheck disable=SC2086
+		atf_check -s exit:1 -o empty \
+		    -e match:'^usage: tac \[-qv\] \[-b # \| -c # \| -n #\] \[file \.\.\.\]$' \
+		    -e not-match:tail "$t" $bad
+		# shellcheck disable=SC2086
+		atf_check -s exit:1 -o empty -e match:'^usage: tail \[-F' \
+		    "$(prog)" -r $bad
+	done
 	atf_check -s exit:1 -o inline:'b\na\n' \
 	    -e inline:'tac: missing: No such file or directory\n' \
 	    "$t" missing ab
