@@ -120,7 +120,7 @@ main(int argc, char *argv[])
 	 * are regular files (same_file()).
 	 */
 	unseen_ok = !cooking() && !S_ISREG(outst.st_mode);
-	confine(argv, 0, NULL);
+	confine(argv, 0, -1);
 
 	if (*argv == NULL)
 		do_operand("-");

@@ -15,7 +15,9 @@
  * that hold the operands.  For an operand that is a symbolic link, it
  * also allows the file the link leads to now and that file's directory.
  * Nothing else can be read, and nothing can be written, created or run
- * by name.
+ * by name, but beneath the directory the program gives for its
+ * temporary files, where regular files can be made, read, written and
+ * removed.
  *
  * What no rule can follow is a name that comes to lead into another
  * directory: a directory on its way replaced by another, or the name
@@ -62,7 +64,7 @@ static char	*dir_of(const char *);
 
 void
 confine(char *const operands[], int flags __attribute__((__unused__)),
-    void (*prepare)(void))
+    int tmpdir)
 {
 	struct sandbox *sb;
 	size_t i, n;
@@ -76,9 +78,9 @@ confine(char *const operands[], int flags __attribute__((__unused__)),
 		for (i = 0; i < n; i++)
 			if (allow_links(sb, operands[i]) != 0)
 				break;
-		if (i == n && prepare != NULL)
-			prepare();
-		if (i == n && sandbox_enter(sb) == 0)
+		if (i == n && (tmpdir == -1 ||
+		    sandbox_allow_temp(sb, tmpdir) == 0) &&
+		    sandbox_enter(sb) == 0)
 			confined = 1;
 	}
 	sandbox_free(sb);

@@ -14,10 +14,10 @@
 /*
  * confine() enters the host's sandbox where it can, given the operands
  * (a NULL-terminated list, "-" the standard input), once everything the
- * program learns lazily is learned.  When the sandbox is about to be
- * entered, it first calls prepare, if not NULL, for what the program
- * must still do by name once confined: the sandbox will refuse it.
- * With CONFINE_EVENTS the program may wait on its inputs' events.
+ * program learns lazily is learned.  tmpdir, unless -1, is a directory
+ * descriptor beneath which the program will make, write, read and
+ * remove its temporary files, relative to it, once confined.  With
+ * CONFINE_EVENTS the program may wait on its inputs' events.
  *
  * open_confined() opens an operand for reading, with flags added to
  * O_RDONLY, when its turn comes: a descriptor, -1 with errno set, or
@@ -28,7 +28,7 @@
 #define	CONFINE_EVENTS	0x1
 
 struct stat;
-void	confine(char *const [], int, void (*)(void));
+void	confine(char *const [], int, int);
 int	open_confined(const char *, int);
 int	stat_confined(const char *, struct stat *);
 

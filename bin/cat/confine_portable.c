@@ -18,12 +18,12 @@
 #include "confine.h"
 
 void
-confine(char *const operands[], int flags, void (*prepare)(void))
+confine(char *const operands[], int flags, int tmpdir)
 {
 
 	(void)operands;
 	(void)flags;
-	(void)prepare;
+	(void)tmpdir;
 }
 
 int

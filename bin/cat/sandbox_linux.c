@@ -9,11 +9,12 @@
  * The ruleset handles every file system access right the kernel knows:
  * once it is in force, nothing can be opened, created, written, removed,
  * linked, truncated or executed by name, except what a rule allows.  The
- * rules confine.c asks for allow reading only: beneath a directory, its
+ * rules confine.c asks for allow reading: beneath a directory, its
  * files and the directories in it (so that an operand that is a
  * directory fails at its read, as it would unconfined), or one file by
- * its inode; yes asks for none.  What was open before stays usable: the
- * standard descriptors.
+ * its inode; and beneath the directory of tail's temporary files, making,
+ * reading, writing and removing regular files; yes asks for none.  What
+ * was open before stays usable: the standard descriptors.
  * Connecting to a Unix-domain socket by name is not a file system access
  * Landlock restricts up to its ABI 7, so socket operands still work.
  */
@@ -147,6 +148,22 @@ sandbox_allow_file(struct sandbox *sb, const char *path)
 		rv = 0;
 	close_keeping_errno(fd);
 	return (rv);
+}
+
+/*
+ * Allow making, reading, writing and removing regular files beneath dir,
+ * a directory's descriptor, where temporary files are made.  A rule
+ * cannot tell the files the program makes from those there already: it
+ * holds for every file beneath dir.  A file made by O_TMPFILE has no
+ * name, and needs only reading and writing.
+ */
+int
+sandbox_allow_temp(struct sandbox *sb, int dir)
+{
+
+	return (add_rule(sb, dir, LANDLOCK_ACCESS_FS_MAKE_REG |
+	    LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_READ_FILE |
+	    LANDLOCK_ACCESS_FS_WRITE_FILE));
 }
 
 /* A rule allowing access beneath fd, a directory, or to fd, a file. */
