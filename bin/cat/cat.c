@@ -88,7 +88,7 @@ main(int argc, char *argv[])
 	(void)setlocale(LC_CTYPE, "");
 	argv = parse_options(argc, argv);
 	learn_now();
-	if (bufsz_start(argv, 0, bsize, progress_signal) != 0)
+	if (bufsz_start(argv, -1, bsize, progress_signal) != 0)
 		err(1, "start");
 	if (fstat(STDOUT_FILENO, &outst) != 0)
 		err(1, "stdout");

@@ -33,7 +33,8 @@
 static char			*pline;
 static size_t			 plen, pcap;
 static const _Atomic off_t	*pmoved;
-static volatile off_t		 pbytes;
+static off_t			 pbase;
+static _Atomic off_t		 pbytes;
 static volatile sig_atomic_t	 pbusy;
 
 /*
@@ -58,7 +59,8 @@ progress_start(const char *name, int by_engine)
 	memcpy(pline + len, ": ", 2);
 	plen = len + 2;
 	pmoved = by_engine ? bufsz_moved() : NULL;
-	pbytes = 0;
+	pbase = pmoved != NULL ? atomic_load(pmoved) : 0;
+	atomic_store(&pbytes, 0);
 	/* The line is complete before the handler may look at it. */
 	atomic_signal_fence(memory_order_seq_cst);
 	pbusy = 1;
@@ -68,7 +70,8 @@ void
 progress_add(size_t n)
 {
 
-	pbytes += (off_t)n;
+	atomic_store_explicit(&pbytes, atomic_load_explicit(&pbytes,
+	    memory_order_relaxed) + (off_t)n, memory_order_relaxed);
 }
 
 void
@@ -93,7 +96,8 @@ progress_signal(int sig)
 	if (!pbusy)
 		return;
 	serrno = errno;
-	moved = pmoved != NULL ? atomic_load(pmoved) : pbytes;
+	moved = pmoved != NULL ? atomic_load(pmoved) - pbase :
+	    atomic_load(&pbytes);
 	v = moved > 0 ? (uintmax_t)moved : 0;
 	n = DIGITS;
 	do

@@ -87,7 +87,7 @@ main(int argc, char *argv[])
 	size_t len;
 	int r, slash, tdir;
 
-	if (bufsz_start(NULL, 0, 0, progress_signal) != 0)
+	if (bufsz_start(NULL, -1, 0, progress_signal) != 0)
 		err(1, "start");
 	parse_options(argc, argv);
 	argc -= optind;

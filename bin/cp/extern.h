@@ -12,6 +12,8 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
+#include <stdatomic.h>
+
 #include "beneath.h"
 #include "bufsz.h"
 
@@ -55,6 +57,21 @@ struct attr_target {
 	int			 dir;
 	const char		*name;
 	const char		*path;	/* for messages */
+};
+
+/*
+ * A regular file being copied, as the progress report reads it: the
+ * count of the thread copying it (NULL until a worker takes it), that
+ * count then, the file's size, and once its copy is over, what it moved.
+ * Atomic, as a worker writes what the walk's signal handler reads, and
+ * an off_t may be two words.
+ */
+struct inflight {
+	const _Atomic off_t *_Atomic		 counter;
+	_Atomic off_t				 base;
+	_Atomic off_t				 size;
+	_Atomic off_t				 moved;
+	atomic_int				 over;
 };
 
 /* A buffer that grows, reused from file to file. */
@@ -102,6 +119,7 @@ int	pool_add(int, int, const struct stat *, const char *);
 int	pool_drain(void);
 void	pool_end(void);
 int	pool_worker(void);
+void	cp_nomem(void) __dead2;
 void	cp_warn(const char *, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));
 
@@ -121,8 +139,9 @@ void	xbuf_grow(struct xbuf *, size_t);
 /* progress.c */
 void	progress_init(void);
 void	progress_signal(int);
-void	progress_start(const char *, const char *, const volatile off_t *,
-	    const _Atomic off_t *);
+void	inflight_start(struct inflight *, const _Atomic off_t *, off_t);
+void	inflight_over(struct inflight *);
+void	progress_start(const char *, const char *, const struct inflight *);
 void	progress_stop(void);
 void	verbose(const char *, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));

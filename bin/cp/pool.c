@@ -19,6 +19,13 @@
  * to spare) is given back untouched: the walk copies it itself at its
  * turn, as it copies every file when there are no workers.
  *
+ * A file that a worker could not copy for want of room (ENOSPC, EDQUOT),
+ * or whose write failed (EIO), or for which memory ran out, may have
+ * failed only because the files copied beside it took what it needed.
+ * Then the workers stop, what they made of it and of the files after it
+ * is removed, and the walk copies them itself, one at a time: the files
+ * that fit are those that one thread would have fitted.
+ *
  * Whatever depends on the files handed over (another entry of the
  * directory, its attributes, leaving it) waits for them: pool_drain().
  * The workers start only once a few files have been handed over, so
@@ -35,6 +42,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,11 +69,12 @@ struct job {
 	size_t		 dpath;		/* where the target path starts */
 	struct xbuf	 said;		/* (errno, text, NUL)... to be said */
 	size_t		 saidlen;
-	volatile off_t	 size;		/* for the progress report */
-	const _Atomic off_t	*moved;		/* of the worker copying it */
+	struct inflight	 fl;		/* for the progress report */
 	int		 done;
 	int		 failed;
 	int		 back;		/* given back to the walk */
+	int		 made;		/* its target made by a worker */
+	int		 redo;		/* to be copied again: replay() */
 };
 
 static struct job	ring[RING];
@@ -75,14 +84,18 @@ static size_t	tail;		/* where the next file goes */
 static size_t	handed;		/* files handed over in all */
 static int	nworkers;	/* started; -1: none will be */
 static int	quit;
+static atomic_int	stopped;	/* the workers take no more files */
 static struct job	*awaited;	/* the file the walk waits for */
 static pthread_t	workers[POOL_MAX];
+static int	parked[POOL_MAX];	/* out of memory: never joined */
 static pthread_mutex_t	lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t	work = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t	finished = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t	never = PTHREAD_COND_INITIALIZER;
 
 /* The file a worker is copying; NULL in the walk's thread. */
 static _Thread_local struct job	*current;
+static _Thread_local int	*in_worker;	/* its parked[] */
 
 static int	pool_wanted(void);
 static void	pool_start(void);
@@ -90,7 +103,8 @@ static void	*worker(void *);
 static void	copy_job(struct job *);
 static int	retire_upto(size_t);
 static int	retire(void);
-static void	wait_for(struct job *);
+static int	wait_for(size_t);
+static void	replay(void);
 static int	say(struct job *);
 static void	keep(int, const char *, va_list)
 		    __attribute__((__format__(__printf__, 2, 0)));
@@ -113,6 +127,7 @@ pool_add(int sdir, int ddir, const struct stat *dirst, const char *name)
 	if (tail - head == RING)
 		rv = retire_upto(tail - RING / 2);
 	j = &ring[tail % RING];
+	inflight_start(&j->fl, NULL, 0);
 	memset(&j->n, 0, sizeof(j->n));
 	j->n.sdir = sdir;
 	j->n.sname = name;
@@ -133,9 +148,7 @@ pool_add(int sdir, int ddir, const struct stat *dirst, const char *name)
 	    "%s%s%s", dst.p, dlen > 0 && dst.p[dlen - 1] != '/' ? "/" : "",
 	    name);
 	j->saidlen = 0;
-	j->size = 0;
-	j->moved = NULL;
-	j->done = j->failed = j->back = 0;
+	j->done = j->failed = j->back = j->made = j->redo = 0;
 	(void)pthread_mutex_lock(&lock);
 	tail++;
 	(void)pthread_cond_signal(&work);
@@ -147,7 +160,8 @@ pool_add(int sdir, int ddir, const struct stat *dirst, const char *name)
 
 /*
  * Whether files may be handed over: there are processors to copy them
- * and descriptors to spare (asked once), and no worker failed to start.
+ * and descriptors to spare (asked once), no worker failed to start, and
+ * the workers were not stopped.
  */
 int
 pool_usable(void)
@@ -156,7 +170,7 @@ pool_usable(void)
 
 	if (usable == -1)
 		usable = pool_wanted() > 1;
-	return (usable && nworkers >= 0);
+	return (usable && nworkers >= 0 && !atomic_load(&stopped));
 }
 
 /*
@@ -176,6 +190,32 @@ pool_worker(void)
 {
 
 	return (current != NULL);
+}
+
+/*
+ * Memory ran out: err(3).  A worker must not exit, which would race the
+ * walk's -v lines, nor end its thread, which may want memory itself:
+ * the file it copies is to be copied again by the walk (replay()), and
+ * the worker waits for the end of cp.  The walk exits at the file's
+ * turn if memory is still short then, as one thread would have there.
+ */
+void
+cp_nomem(void)
+{
+
+	if (in_worker == NULL)
+		err(1, NULL);
+	(void)pthread_mutex_lock(&lock);
+	if (current != NULL) {
+		current->redo = 1;
+		inflight_over(&current->fl);
+		current->done = 1;
+	}
+	*in_worker = 1;
+	atomic_store(&stopped, 1);
+	(void)pthread_cond_broadcast(&finished);
+	for (;;)
+		(void)pthread_cond_wait(&never, &lock);
 }
 
 /*
@@ -206,6 +246,12 @@ pool_end(void)
 	(void)pthread_cond_broadcast(&work);
 	(void)pthread_mutex_unlock(&lock);
 	for (i = 0; i < nworkers; i++) {
+		(void)pthread_mutex_lock(&lock);
+		if (parked[i]) {
+			(void)pthread_mutex_unlock(&lock);
+			continue;
+		}
+		(void)pthread_mutex_unlock(&lock);
 		(void)pthread_join(workers[i], NULL);
 	}
 	nworkers = -1;
@@ -216,20 +262,21 @@ pool_end(void)
 }
 
 /*
- * How many threads would copy: one a processor online, at most
- * POOL_MAX, where the descriptor limit leaves enough for the walk.
+ * How many threads would copy: one a processor this process may run on,
+ * at most POOL_MAX, where the descriptor limit leaves enough for the
+ * walk.
  */
 static int
 pool_wanted(void)
 {
 	struct rlimit rl;
-	long n;
+	int n;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
 	    rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < POOL_FDS)
 		return (1);
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	return (n < 1 ? 1 : n > POOL_MAX ? POOL_MAX : (int)n);
+	bufsz_limits(NULL, &n);
+	return (n > POOL_MAX ? POOL_MAX : n);
 }
 
 /*
@@ -248,7 +295,8 @@ pool_start(void)
 	(void)sigfillset(&all);
 	(void)pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (i = 0; i < n; i++) {
-		if (pthread_create(&workers[i], NULL, worker, NULL) != 0)
+		if (pthread_create(&workers[i], NULL, worker,
+		    &parked[i]) != 0)
 			break;
 	}
 	(void)pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -261,27 +309,30 @@ worker(void *arg)
 	const _Atomic off_t *moved;
 	struct job *j;
 
-	(void)arg;
+	in_worker = arg;
 	moved = bufsz_moved();
 	/* Made now, whatever files come: the same calls run after run. */
 	path_set(&src, "");
 	path_set(&dst, "");
 	(void)pthread_mutex_lock(&lock);
 	for (;;) {
-		while (next == tail && !quit)
+		while ((next == tail || atomic_load(&stopped)) && !quit)
 			(void)pthread_cond_wait(&work, &lock);
-		if (next == tail)
+		if (next == tail || atomic_load(&stopped))
 			break;
 		j = &ring[next++ % RING];
-		j->moved = moved;
+		inflight_start(&j->fl, moved, 0);
 		(void)pthread_mutex_unlock(&lock);
 		current = j;
 		copy_job(j);
 		current = NULL;
+		inflight_over(&j->fl);
 		(void)pthread_mutex_lock(&lock);
 		j->done = 1;
-		if (j == awaited)
-			(void)pthread_cond_signal(&finished);
+		if (j->redo)
+			atomic_store(&stopped, 1);
+		if (j == awaited || atomic_load(&stopped))
+			(void)pthread_cond_broadcast(&finished);
 	}
 	(void)pthread_mutex_unlock(&lock);
 	free(src.p);
@@ -322,7 +373,7 @@ copy_job(struct job *j)
 		j->back = 1;
 		return;
 	}
-	j->size = j->n.st.st_size;
+	atomic_store(&j->fl.size, j->n.st.st_size);
 	mode = j->n.st.st_mode & MODEBITS & ~(mode_t)(S_ISUID | S_ISGID);
 	if ((out = create_target(&j->n, mode)) == -1) {
 		(void)close(in);
@@ -334,6 +385,7 @@ copy_job(struct job *j)
 		}
 		return;
 	}
+	j->made = 1;
 	new_file_stat(&j->n, mode, &outst);
 	j->failed = copy_open(&j->n, in, out, &outst);
 }
@@ -350,7 +402,7 @@ retire_upto(size_t upto)
 
 	rv = 0;
 	if (upto != head)
-		wait_for(&ring[(upto - 1) % RING]);
+		(void)wait_for(upto - 1);
 	while (head != upto)
 		rv |= retire();
 	return (rv);
@@ -364,37 +416,74 @@ retire(void)
 	int rv;
 
 	j = &ring[head % RING];
-	if (nworkers <= 0) {
+	if (!wait_for(head)) {
 		/* No worker will take it: the walk copies it. */
+		(void)pthread_mutex_lock(&lock);
 		next++;
+		(void)pthread_mutex_unlock(&lock);
 		j->back = 1;
-	} else
-		wait_for(j);
+	}
+	if (j->redo)
+		replay();
 	rv = say(j);
 	head++;
 	return (rv);
 }
 
 /*
- * Wait for a worker to copy j, reporting progress on it as on a file
- * the walk copies itself.  The report is set up even for a file already
- * copied, so that the calls cp makes (its buffer for the report grows)
- * do not depend on how fast the workers were.
+ * Wait for a worker to copy the k-th file handed over, reporting
+ * progress on it as on a file the walk copies itself.  The report is set
+ * up even for a file already copied, so that the calls cp makes (its
+ * buffer for the report grows) do not depend on how fast the workers
+ * were.  Returns 0 when no worker has taken the file or will: there are
+ * none, or they were stopped.
  */
-static void
-wait_for(struct job *j)
+static int
+wait_for(size_t k)
 {
+	struct job *j;
+	int copied;
 
-	if (nworkers <= 0)
-		return;
+	j = &ring[k % RING];
 	(void)pthread_mutex_lock(&lock);
-	progress_start(j->names.p, j->names.p + j->dpath, &j->size,
-	    j->moved);
+	progress_start(j->names.p, j->names.p + j->dpath, &j->fl);
 	awaited = j;
-	while (!j->done)
+	while (!j->done && (k - head < next - head ||
+	    (nworkers > 0 && !atomic_load(&stopped))))
 		(void)pthread_cond_wait(&finished, &lock);
 	awaited = NULL;
 	progress_stop();
+	copied = j->done;
+	(void)pthread_mutex_unlock(&lock);
+	return (copied);
+}
+
+/*
+ * The file at head met a full disk, a failed write or no memory in a
+ * worker: the files copied beside it may have taken what it needed.  The
+ * workers stop, and once those still copying are done, what they made of
+ * it and of every file after it is removed, so that the walk copies them
+ * all again, in order, into the room one thread would have had.
+ */
+static void
+replay(void)
+{
+	struct job *j;
+	size_t k;
+
+	(void)pthread_mutex_lock(&lock);
+	atomic_store(&stopped, 1);
+	for (k = head; k != next; k++)
+		while (!ring[k % RING].done)
+			(void)pthread_cond_wait(&finished, &lock);
+	for (k = head; k != tail; k++) {
+		j = &ring[k % RING];
+		if (j->made)
+			(void)unlinkat(j->n.ddir, j->n.dname, 0);
+		j->made = j->redo = 0;
+		j->back = j->done = 1;
+	}
+	next = tail;
 	(void)pthread_mutex_unlock(&lock);
 }
 
@@ -421,7 +510,10 @@ say(struct job *j)
 	return (0);
 }
 
-/* Keep a message of the current file: its errno, then its text. */
+/*
+ * Keep a message of the current file: its errno, then its text.  One of
+ * a full disk or a failed write has the file copied again (replay()).
+ */
 static void
 keep(int e, const char *fmt, va_list ap)
 {
@@ -431,6 +523,8 @@ keep(int e, const char *fmt, va_list ap)
 	int n;
 
 	j = current;
+	if (e == ENOSPC || e == EDQUOT || e == EIO)
+		j->redo = 1;
 	for (;;) {
 		room = j->said.len - j->saidlen;
 		if (room > sizeof(e)) {

@@ -54,6 +54,13 @@ pool_worker(void)
 }
 
 void
+cp_nomem(void)
+{
+
+	err(1, NULL);
+}
+
+void
 cp_warn(const char *fmt, ...)
 {
 	va_list ap;

@@ -15,7 +15,8 @@
  * progress_stop(), while the engine copies a file or the walk waits for
  * a worker of the pool to copy one; the rest of cp leaves the buffers
  * alone then, so the two never meet in one.  The workers block the
- * signal, so the handler runs in the walk's thread only.
+ * signal, so the handler runs in the walk's thread only, and reads what
+ * a worker says of its file through a struct inflight.
  */
 
 #include <sys/types.h>
@@ -38,6 +39,7 @@
 /* What follows "src -> dst": " 100%\n", or more for a file that grew. */
 #define	SHARE_MAX	32
 
+static off_t	inflight_moved(const struct inflight *);
 static size_t	format_share(char *, off_t, off_t);
 static int	line_at_once(void);
 static void	flush_at_exit(void);
@@ -48,16 +50,10 @@ static volatile size_t		vlen;
 static volatile sig_atomic_t	verror;	/* errno of a failed write */
 static int			vnow;	/* each line written at once */
 
-/*
- * The file in flight: "src -> dst", and room for the share done; its
- * size, and the engine that copies it.  A worker's engine counts its
- * bytes while the handler reads them: a count read as it changes only
- * shows a share a moment old.
- */
+/* The file in flight: "src -> dst", room for the share done, and it. */
 static struct xbuf		pline;
 static size_t			plen;
-static const volatile off_t	*psize;
-static const _Atomic off_t	*pmoved;
+static const struct inflight	*pfile;
 static volatile sig_atomic_t	pbusy;
 
 void
@@ -73,13 +69,37 @@ progress_init(void)
 }
 
 /*
- * A file of *size bytes is about to be copied from one name to another,
- * its bytes counted in *moved (size may be filled in later; moved NULL
- * until a worker has taken the file).
+ * f is about to be copied by the thread whose count is c (NULL: a worker
+ * not known yet), and is size bytes long (0: not known yet).  Called by
+ * that thread.
  */
 void
-progress_start(const char *from, const char *to, const volatile off_t *size,
-    const _Atomic off_t *moved)
+inflight_start(struct inflight *f, const _Atomic off_t *c, off_t size)
+{
+
+	atomic_store(&f->over, 0);
+	atomic_store(&f->size, size);
+	atomic_store(&f->base, c != NULL ? atomic_load(c) : 0);
+	atomic_store(&f->counter, c);
+}
+
+/*
+ * The copy of f is over, and its engine may go on to another file: what
+ * it moved for f is kept.  Called by the thread of f's engine.
+ */
+void
+inflight_over(struct inflight *f)
+{
+	const _Atomic off_t *c;
+
+	if ((c = atomic_load(&f->counter)) != NULL)
+		atomic_store(&f->moved, atomic_load(c) - atomic_load(&f->base));
+	atomic_store(&f->over, 1);
+}
+
+/* The file f is about to be copied from one name to another. */
+void
+progress_start(const char *from, const char *to, const struct inflight *f)
 {
 	size_t flen, tlen;
 
@@ -91,8 +111,7 @@ progress_start(const char *from, const char *to, const volatile off_t *size,
 	memcpy(pline.p + flen, " -> ", 4);
 	memcpy(pline.p + flen + 4, to, tlen);
 	plen = flen + 4 + tlen;
-	psize = size;
-	pmoved = moved;
+	pfile = f;
 	/* The line is complete before the handler may look at it. */
 	atomic_signal_fence(memory_order_seq_cst);
 	pbusy = 1;
@@ -189,7 +208,6 @@ verbose_flush(void)
  * both are written with bufsz_write_all(), which is write(2) and poll(2),
  * safe in a signal handler where printf is not.
  */
-/* The progress signal: SIGINFO, or SIGUSR1 where the system has none. */
 void
 progress_signal(int sig)
 {
@@ -201,10 +219,29 @@ progress_signal(int sig)
 		return;
 	serrno = errno;
 	(void)verbose_flush();
-	n = format_share(pline.p + plen, pmoved != NULL ? atomic_load(pmoved) :
-	    0, *psize);
+	n = format_share(pline.p + plen, inflight_moved(pfile),
+	    atomic_load(&pfile->size));
 	(void)bufsz_write_all(STDERR_FILENO, pline.p, plen + n);
 	errno = serrno;
+}
+
+/*
+ * What f's thread has moved for it.  Read before over: once over is set,
+ * the thread counts the next file's bytes, and a count that has any of
+ * them is read after over is seen set.
+ */
+static off_t
+inflight_moved(const struct inflight *f)
+{
+	const _Atomic off_t *c;
+	off_t moved;
+
+	if ((c = atomic_load(&f->counter)) == NULL)
+		return (0);
+	moved = atomic_load(c) - atomic_load(&f->base);
+	if (atomic_load(&f->over))
+		moved = atomic_load(&f->moved);
+	return (moved);
 }
 
 /* " %3d%%\n" of moved against size, into buf (SHARE_MAX bytes). */

@@ -24,6 +24,7 @@ typedef int	maker(const struct node *, void *);
 /* How make_target() treats what is in the way, and what it answers. */
 #define	MT_REPLACE	0x1	/* removed, whatever -f and -i say */
 #define	MT_KEEP		0x2	/* one that cannot be removed is left */
+#define	MT_LINK		0x4	/* -l, -s: the link's own error is said */
 #define	MT_MADE		0
 #define	MT_FAILED	1	/* reported */
 #define	MT_KEPT		2	/* not removed, under MT_KEEP; unreported */
@@ -37,6 +38,7 @@ struct newfile {
 static int	ask(void);
 static int	open_target(const struct node *, mode_t, struct stat *);
 static int	open_existing(const struct node *, mode_t);
+static void	source_beneath(const struct node *, struct stat *);
 static int	not_the_source(int, const struct stat *, struct stat *);
 static int	copy_data(int, const struct stat *, int, const struct stat *);
 static int	stat_target(const struct node *, struct stat *);
@@ -61,7 +63,8 @@ copy_file(struct node *n)
 		if (n->sfd != -1)
 			(void)close(n->sfd);
 		n->sfd = -1;
-		return (make_target(n, make_hard_or_soft, NULL, 0) != MT_MADE);
+		return (make_target(n, make_hard_or_soft, NULL, MT_LINK) !=
+		    MT_MADE);
 	}
 	in = n->sfd;
 	n->sfd = -1;
@@ -196,6 +199,9 @@ open_existing(const struct node *n, mode_t mode)
 	islink = 0;
 	if (fstatat(n->ddir, n->dname, &tst, in_target_tree() ?
 	    AT_SYMLINK_NOFOLLOW : 0) == 0) {
+		if (S_ISLNK(tst.st_mode) && in_target_tree() &&
+		    (nflag || iflag))
+			source_beneath(n, &tst);
 		if (!target_replaceable(n, &tst))
 			return (-1);
 		islink = S_ISLNK(tst.st_mode);
@@ -223,6 +229,26 @@ open_existing(const struct node *n, mode_t mode)
 	else
 		warn("%s", dst.p);
 	return (-1);
+}
+
+/*
+ * A link in the target tree, which -n would skip or -i ask about: if it
+ * leads to the source without leaving the tree, the source is what is
+ * there (*tst), refused as identical before anything is asked, as it is
+ * without -n and -i once the link is opened.
+ */
+static void
+source_beneath(const struct node *n, struct stat *tst)
+{
+	struct stat lst;
+	int fd;
+
+	if ((fd = open_in_target(n, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) == -1)
+		return;
+	if (fstat(fd, &lst) == 0 && SAME_INODE(&lst, &n->st))
+		*tst = lst;
+	(void)close(fd);
 }
 
 /*
@@ -258,11 +284,14 @@ not_the_source(int fd, const struct stat *inst, struct stat *outst)
 static int
 copy_data(int in, const struct stat *inst, int out, const struct stat *outst)
 {
+	static struct inflight walkfile;
 	int r;
 
 	/* The walk reports on the file it waits for a worker to copy. */
-	if (!pool_worker())
-		progress_start(src.p, dst.p, &inst->st_size, bufsz_moved());
+	if (!pool_worker()) {
+		inflight_start(&walkfile, bufsz_moved(), inst->st_size);
+		progress_start(src.p, dst.p, &walkfile);
+	}
 	r = bufsz_copy(in, inst, out, outst, BUFSZ_SPARSE);
 	if (!pool_worker())
 		progress_stop();
@@ -352,7 +381,10 @@ stat_target(const struct node *n, struct stat *tst)
  * target_replaceable: identical, a directory, -n, -i), removed when
  * MT_REPLACE, -f or -i allow it, and the target made again, once.
  * Returns MT_MADE, MT_FAILED (reported), or under MT_KEEP, MT_KEPT when
- * what is in the way could not be removed.
+ * what is in the way could not be removed.  Under MT_LINK, as FreeBSD's
+ * cp -l and -s do, a directory in the way is not removed, and what could
+ * not be removed is linked over all the same: the failure said is the
+ * link's (EEXIST), not the removal's.
  */
 static int
 make_target(const struct node *n, maker *make, void *arg, int how)
@@ -370,6 +402,13 @@ make_target(const struct node *n, maker *make, void *arg, int how)
 				continue;	/* gone meanwhile */
 			break;
 		}
+		if ((how & MT_LINK) && S_ISDIR(tst.st_mode) &&
+		    !SAME_INODE(&tst, &n->st)) {
+			if (!target_replaceable(n, NULL))
+				return (MT_FAILED);
+			errno = EEXIST;
+			break;
+		}
 		if (!target_replaceable(n, &tst))
 			return (MT_FAILED);
 		if (!(how & MT_REPLACE) && !fflag && !iflag) {
@@ -379,7 +418,8 @@ make_target(const struct node *n, maker *make, void *arg, int how)
 		if (unlinkat(n->ddir, n->dname, 0) == -1) {
 			if (how & MT_KEEP)
 				return (MT_KEPT);
-			break;
+			if (!(how & MT_LINK))
+				break;
 		}
 	}
 	warn("%s", dst.p);
@@ -497,7 +537,7 @@ path_room(struct pathbuf *pb, size_t more)
 	for (cap = pb->cap > 0 ? pb->cap : 256; pb->len + more >= cap;)
 		cap *= 2;
 	if ((p = realloc(pb->p, cap)) == NULL)
-		err(1, NULL);
+		cp_nomem();
 	pb->p = p;
 	pb->cap = cap;
 }
@@ -543,7 +583,7 @@ xbuf_grow(struct xbuf *b, size_t len)
 	if (len < b->len * 2)
 		len = b->len * 2;
 	if ((p = realloc(b->p, len)) == NULL)
-		err(1, NULL);
+		cp_nomem();
 	b->p = p;
 	b->len = len;
 }

@@ -17,9 +17,6 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-/* bufsz_start() flags. */
-#define	BUFSZ_SPILL	0x01	/* confined, temporary files in TMPDIR */
-
 /* bufsz_copy() flags. */
 #define	BUFSZ_SPARSE	0x01	/* out is a new, empty file: keep holes */
 #define	BUFSZ_UNSEEN	0x02	/* in was just opened and not looked at */
@@ -39,9 +36,10 @@
  * size, if not 0, is the buffer the user asked for (cat -B).  With
  * operands not NULL the process is confined, where the host can do it
  * without a helper, to reading what the list names ("-" is the standard
- * input).  Returns 0, or -1 with errno set.
+ * input) and, unless tmpdir is -1, to making files beneath that open
+ * directory.  Returns 0, or -1 with errno set.
  */
-int	bufsz_start(char *const operands[], int flags, size_t size,
+int	bufsz_start(char *const operands[], int tmpdir, size_t size,
 	    void (*progress)(int));
 
 /*

@@ -40,6 +40,8 @@ int	bufsz_host_physmem(uint64_t *);
 int	bufsz_host_cpus(void);
 int	bufsz_physmem_cgroup(const char *root, const char *self,
 	    uint64_t *limit);			/* Linux */
+int	bufsz_cpus_cgroup(const char *root, const char *self,
+	    int *cpus);				/* Linux */
 
 /* The engine's paths; tests force one, and read which one a copy took. */
 enum bufsz_path {
@@ -60,12 +62,17 @@ struct bufsz_engine {
 	size_t		 be_force_size;
 	enum bufsz_path	 be_last;
 	int		 be_pipe[2];	/* Linux's splice pipe, or -1 */
-	_Atomic off_t	 be_moved;
+	off_t		 be_moved;	/* by the copy under way */
+	_Atomic off_t	 be_total;	/* by every copy, for bufsz_moved() */
 	struct {
 		dev_t	 fs_dev;
 		int	 fs_keeps_size;
 	}		 be_fs[FS_SEEN];
 	size_t		 be_nfs;
+	struct {			/* Linux: refused copy_file_range */
+		dev_t	 cr_in, cr_out;
+	}		 be_nocfr[FS_SEEN];
+	size_t		 be_nnocfr;
 };
 
 /* What bufsz_start() was asked for (cat -B), in whole pages, or 0. */
@@ -125,7 +132,10 @@ int	bufsz_next_data(int, off_t, off_t *, off_t *);
 /* Whether fd's file system keeps sizes that say where files end. */
 int	bufsz_host_keeps_size(int);
 
-/* The host's sandbox over the operands (sandbox_<host>.c): 1 if entered. */
+/*
+ * The host's sandbox over the operands and the directory of temporary
+ * files, or -1 (sandbox_<host>.c): 1 if entered.
+ */
 int	bufsz_host_sandbox(char *const [], int);
 
 #endif /* !_BUFSZ_PRIVATE_H_ */

@@ -91,7 +91,7 @@ const _Atomic off_t *
 bufsz_moved(void)
 {
 
-	return (bufsz_self() != NULL ? &self->be_moved : NULL);
+	return (bufsz_self() != NULL ? &self->be_total : NULL);
 }
 
 char *
@@ -158,15 +158,19 @@ bufsz_job_want(const struct job *j, size_t cap)
 	return (cap);
 }
 
-/* One writer, the copying thread; a signal handler may read it. */
+/*
+ * be_total's one writer is the engine's thread; a signal handler or
+ * another thread reads it whole, where an off_t is two words too.
+ */
 void
 bufsz_job_moved(struct job *j, size_t n)
 {
 	struct bufsz_engine *e;
 
 	e = j->j_e;
-	atomic_store_explicit(&e->be_moved, atomic_load_explicit(&e->be_moved,
-	    memory_order_relaxed) + (off_t)n, memory_order_relaxed);
+	e->be_moved += (off_t)n;
+	atomic_store_explicit(&e->be_total, atomic_load_explicit(&e->be_total,
+	    memory_order_relaxed) + (off_t)n, memory_order_release);
 	if (j->j_left > 0)
 		j->j_left -= (off_t)n;
 }
@@ -184,7 +188,7 @@ bufsz_job_at_end(const struct job *j, size_t asked, size_t got)
 
 	return (got < asked && j->j_left < 0 &&
 	    S_ISREG(j->j_inst->st_mode) && j->j_inst->st_size > 0 &&
-	    atomic_load(&j->j_e->be_moved) == j->j_inst->st_size &&
+	    j->j_e->be_moved == j->j_inst->st_size &&
 	    bufsz_size_kept(j));
 }
 
@@ -236,16 +240,16 @@ copy_span(struct job *j)
 		p = COPY_RW;
 	else if (p == COPY_AUTO)
 		p = bufsz_kpath_auto(j);
-	start = atomic_load(&j->j_e->be_moved);
+	start = j->j_e->be_moved;
 	if (p != COPY_RW && (r = bufsz_kpath_copy(j, &p)) != REFUSED) {
 		j->j_e->be_last = p;
 		return (r);
 	}
 	/* A path that moved it all and left only the read of 0 took it. */
-	handed = atomic_load(&j->j_e->be_moved);
+	handed = j->j_e->be_moved;
 	r = copy_rw(j);
-	j->j_e->be_last = handed != start &&
-	    atomic_load(&j->j_e->be_moved) == handed ? p : COPY_RW;
+	j->j_e->be_last = handed != start && j->j_e->be_moved == handed ? p :
+	    COPY_RW;
 	return (r);
 }
 
@@ -376,7 +380,7 @@ bufsz_engine_copy(struct bufsz_engine *e, int in, const struct stat *inst,
 			return (BUFSZ_EWRITE);
 		outst = &osb;
 	}
-	atomic_store(&e->be_moved, 0);
+	e->be_moved = 0;
 	memset(&j, 0, sizeof(j));
 	j.j_e = e;
 	j.j_in = in;

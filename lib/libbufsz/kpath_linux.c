@@ -51,6 +51,8 @@ static int	input_shrank(const struct job *, off_t);
 static off_t	input_size(const struct job *);
 static int	copy_splice_via(struct job *);
 static void	grow_out_pipe(const struct job *);
+static int	cfr_refused(const struct job *);
+static void	cfr_remember(struct job *, off_t);
 
 /*
  * AUTO: copy_file_range between regular files, splice where a pipe is on
@@ -84,6 +86,7 @@ int
 bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 {
 	mode_t it, ot;
+	off_t start;
 	int r;
 
 	it = j->j_inst->st_mode & S_IFMT;
@@ -92,7 +95,14 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 	case COPY_CFR:
 		if (it != S_IFREG || ot != S_IFREG)
 			return (REFUSED);
-		r = bufsz_kpath_loop(j, bufsz_move_cfr);
+		if (cfr_refused(j))
+			r = REFUSED;
+		else {
+			start = j->j_e->be_moved;
+			errno = 0;
+			if ((r = bufsz_kpath_loop(j, bufsz_move_cfr)) == REFUSED)
+				cfr_remember(j, start);
+		}
 		if (r != REFUSED || j->j_e->be_force != COPY_AUTO)
 			return (r);
 		*p = COPY_SENDFILE;
@@ -149,6 +159,42 @@ bufsz_kpath_unseen(struct job *j)
 		bufsz_job_moved(j, 1);
 	}
 	return (REFUSED);
+}
+
+/*
+ * The kernel refuses copy_file_range for a pair of file systems, not for
+ * a file (EXDEV where two share no copy of their own, EOPNOTSUPP where
+ * one has none, ENOSYS before Linux 4.5): asked again for each file of a
+ * tree, it would cost a failed call each.
+ */
+static int
+cfr_refused(const struct job *j)
+{
+	const struct bufsz_engine *e;
+	size_t i;
+
+	e = j->j_e;
+	for (i = 0; i < MIN(e->be_nnocfr, FS_SEEN); i++)
+		if (e->be_nocfr[i].cr_in == j->j_inst->st_dev &&
+		    e->be_nocfr[i].cr_out == j->j_outst->st_dev)
+			return (1);
+	return (0);
+}
+
+/* After a refusal that moved nothing since start, if it is the pair's. */
+static void
+cfr_remember(struct job *j, off_t start)
+{
+	struct bufsz_engine *e;
+	size_t i;
+
+	e = j->j_e;
+	if (e->be_moved != start || (errno != EXDEV && errno != EOPNOTSUPP &&
+	    errno != ENOSYS))
+		return;
+	i = e->be_nnocfr++ % FS_SEEN;
+	e->be_nocfr[i].cr_in = j->j_inst->st_dev;
+	e->be_nocfr[i].cr_out = j->j_outst->st_dev;
 }
 
 /* Linux's null device, 1:3 for good (Documentation/admin-guide/devices). */

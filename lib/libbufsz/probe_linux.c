@@ -5,12 +5,14 @@
  *
  * The memory of a Linux machine: sysconf(3), lowered to the limit of the
  * process's memory cgroup, which is the memory that really exists for it
- * (a container, a systemd service, a CI job).
+ * (a container, a systemd service, a CI job).  Its processors likewise:
+ * those its affinity mask allows, lowered to its cgroup's CPU quota.
  */
 
 #include <sys/types.h>
 
 #include <errno.h>
+#include <sched.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
@@ -41,9 +43,13 @@ static const struct layout layouts[] = {
 static int	has_controller(const char *, size_t, const char *);
 static int	self_path(const char *, const struct layout *, char *,
 		    size_t);
-static int	dir_limit(const char *, const char *, uint64_t *);
+typedef int	reader(const char *, const char *, uint64_t *);
+
+static reader	dir_limit;
+static reader	dir_quota;
+static int	read_value(const char *, const char *, char *, size_t);
 static int	least_limit(const char *, const char *, const struct layout *,
-		    uint64_t *);
+		    reader *, uint64_t *);
 
 int
 bufsz_host_physmem(uint64_t *mem)
@@ -67,6 +73,26 @@ bufsz_host_physmem(uint64_t *mem)
 	    &limit) && limit < *mem)
 		*mem = limit;
 	return (0);
+}
+
+int
+bufsz_host_cpus(void)
+{
+	cpu_set_t set;
+	long online;
+	int n, quota;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		n = CPU_COUNT(&set);
+	else {
+		/* More processors than a cpu_set_t holds: all of them. */
+		online = sysconf(_SC_NPROCESSORS_ONLN);
+		n = online < 1 ? 1 : online > INT_MAX ? INT_MAX : (int)online;
+	}
+	if (bufsz_cpus_cgroup("/sys/fs/cgroup", "/proc/self/cgroup",
+	    &quota) && quota < n)
+		n = quota;
+	return (n < 1 ? 1 : n);
 }
 
 /* Whether the list of controllers at list, len bytes, names ctl. */
@@ -123,24 +149,34 @@ self_path(const char *self, const struct layout *l, char *path,
 	return (found ? 0 : -1);
 }
 
-/* The limit in file of one cgroup directory: 1 and *limit, 0 for none. */
+/* The first line of file in one cgroup directory: 0, or -1 for none. */
 static int
-dir_limit(const char *dir, const char *file, uint64_t *limit)
+read_value(const char *dir, const char *file, char *value, size_t len)
 {
-	char path[PATH_MAX], value[64];
+	char path[PATH_MAX];
 	FILE *fp;
-	char *end;
-	uintmax_t v;
 	int ok;
 
 	if (snprintf(path, sizeof(path), "%s/%s", dir, file) >=
 	    (int)sizeof(path))
-		return (0);
+		return (-1);
 	if ((fp = fopen(path, "re")) == NULL)
-		return (0);
-	ok = fgets(value, sizeof(value), fp) != NULL;
+		return (-1);
+	ok = fgets(value, (int)len, fp) != NULL;
 	(void)fclose(fp);
-	if (!ok || strncmp(value, "max", 3) == 0)
+	return (ok ? 0 : -1);
+}
+
+/* The limit in file of one cgroup directory: 1 and *limit, 0 for none. */
+static int
+dir_limit(const char *dir, const char *file, uint64_t *limit)
+{
+	char value[64];
+	char *end;
+	uintmax_t v;
+
+	if (read_value(dir, file, value, sizeof(value)) != 0 ||
+	    strncmp(value, "max", 3) == 0)
 		return (0);
 	errno = 0;
 	v = strtoumax(value, &end, 10);
@@ -151,12 +187,39 @@ dir_limit(const char *dir, const char *file, uint64_t *limit)
 }
 
 /*
+ * cpu.max of one cgroup directory, "QUOTA PERIOD" in microseconds or
+ * "max PERIOD": 1 and the processors the quota keeps busy, rounded up,
+ * in *cpus; 0 for none.
+ */
+static int
+dir_quota(const char *dir, const char *file, uint64_t *cpus)
+{
+	char value[64];
+	char *end, *end2;
+	uintmax_t quota, period;
+
+	if (read_value(dir, file, value, sizeof(value)) != 0 ||
+	    strncmp(value, "max", 3) == 0)
+		return (0);
+	errno = 0;
+	quota = strtoumax(value, &end, 10);
+	if (errno != 0 || end == value || *end != ' ')
+		return (0);
+	period = strtoumax(end + 1, &end2, 10);
+	if (errno != 0 || end2 == end + 1 || period == 0 ||
+	    (*end2 != '\n' && *end2 != '\0'))
+		return (0);
+	*cpus = quota / period + (quota % period != 0);
+	return (1);
+}
+
+/*
  * A cgroup's limit binds its descendants, so the limit in force is the
  * least from this process's cgroup up to the root of the hierarchy.
  */
 static int
 least_limit(const char *root, const char *self, const struct layout *l,
-    uint64_t *limit)
+    reader *value, uint64_t *limit)
 {
 	char rel[PATH_MAX], dir[PATH_MAX];
 	uint64_t v;
@@ -170,7 +233,7 @@ least_limit(const char *root, const char *self, const struct layout *l,
 		if (snprintf(dir, sizeof(dir), "%s%s%s", root, l->l_mount,
 		    rel) >= (int)sizeof(dir))
 			return (0);
-		if (dir_limit(dir, l->l_file, &v) && (!found || v < *limit)) {
+		if (value(dir, l->l_file, &v) && (!found || v < *limit)) {
 			*limit = v;
 			found = 1;
 		}
@@ -190,7 +253,7 @@ bufsz_physmem_cgroup(const char *root, const char *self, uint64_t *limit)
 
 	found = 0;
 	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
-		if (least_limit(root, self, &layouts[i], &v) &&
+		if (least_limit(root, self, &layouts[i], dir_limit, &v) &&
 		    (!found || v < *limit)) {
 			*limit = v;
 			found = 1;
@@ -200,9 +263,13 @@ bufsz_physmem_cgroup(const char *root, const char *self, uint64_t *limit)
 }
 
 int
-bufsz_host_cpus(void)
+bufsz_cpus_cgroup(const char *root, const char *self, int *cpus)
 {
-	long n;
+	static const struct layout v2 = { "", "", "cpu.max" };
+	uint64_t v;
 
-	return ((n = sysconf(_SC_NPROCESSORS_ONLN)) > 0 ? (int)n : 1);
+	if (!least_limit(root, self, &v2, dir_quota, &v))
+		return (0);
+	*cpus = v < 1 ? 1 : v > INT_MAX ? INT_MAX : (int)v;
+	return (1);
 }

@@ -265,7 +265,7 @@ allow_own_proc(struct sandbox *sb)
  */
 #define	CONFINE_MAX	1024
 
-static int	allow_spill(struct sandbox *);
+static int	allow_temp(struct sandbox *, int);
 static int	allow_dirs(struct sandbox *, char *const [], size_t);
 static int	compare_names(const void *, const void *);
 static int	allow_links(struct sandbox *, const char *);
@@ -275,7 +275,7 @@ static int	allow_dangling(struct sandbox *, const char *,
 static char	*dir_of(const char *);
 
 int
-bufsz_host_sandbox(char *const operands[], int flags)
+bufsz_host_sandbox(char *const operands[], int tmpdir)
 {
 	struct sandbox *sb;
 	size_t i, n;
@@ -288,7 +288,7 @@ bufsz_host_sandbox(char *const operands[], int flags)
 		return (0);
 	entered = 0;
 	if (allow_dirs(sb, operands, n) == 0 &&
-	    ((flags & BUFSZ_SPILL) == 0 || allow_spill(sb) == 0)) {
+	    (tmpdir == -1 || allow_temp(sb, tmpdir) == 0)) {
 		for (i = 0; i < n; i++)
 			if (allow_links(sb, operands[i]) != 0)
 				break;
@@ -300,27 +300,17 @@ bufsz_host_sandbox(char *const operands[], int flags)
 }
 
 /*
- * Making, writing and removing a temporary file beneath TMPDIR, for
- * tail's spill; nothing there can be read that the program did not
- * make, since a file made there is new.  A missing TMPDIR gets no rule:
- * the spill then fails as it would unconfined.
+ * Making, reading, writing and removing regular files beneath tmpdir, a
+ * directory's descriptor.  A rule cannot tell the files the program makes
+ * from those there already: it holds for every file beneath it.
  */
 static int
-allow_spill(struct sandbox *sb)
+allow_temp(struct sandbox *sb, int tmpdir)
 {
-	const char *dir;
-	int fd, rv;
 
-	if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
-		dir = _PATH_TMP;
-	if ((fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) == -1)
-		return (errno == ENOENT || errno == ENOTDIR ? 0 : -1);
-	rv = add_rule(sb, fd, LANDLOCK_ACCESS_FS_MAKE_REG |
-	    LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_FILE |
-	    LANDLOCK_ACCESS_FS_REMOVE_FILE | (sb->sb_abi >= 3 ?
-	    LANDLOCK_ACCESS_FS_TRUNCATE : 0));
-	close_keeping_errno(fd);
-	return (rv);
+	return (add_rule(sb, tmpdir, LANDLOCK_ACCESS_FS_MAKE_REG |
+	    LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_READ_FILE |
+	    LANDLOCK_ACCESS_FS_WRITE_FILE));
 }
 
 /*

@@ -10,10 +10,10 @@
 #include "bufsz_private.h"
 
 int
-bufsz_host_sandbox(char *const operands[], int flags)
+bufsz_host_sandbox(char *const operands[], int tmpdir)
 {
 
 	(void)operands;
-	(void)flags;
+	(void)tmpdir;
 	return (0);
 }

@@ -25,7 +25,7 @@ static int	catch_progress(void (*)(int));
 static int	confined;
 
 int
-bufsz_start(char *const operands[], int flags, size_t size,
+bufsz_start(char *const operands[], int tmpdir, size_t size,
     void (*progress)(int))
 {
 	struct bufsz_facts f;
@@ -42,7 +42,7 @@ bufsz_start(char *const operands[], int flags, size_t size,
 		bufsz_asked_size = size < page ? page : size - size % page;
 	}
 	if (operands != NULL)
-		confined = bufsz_host_sandbox(operands, flags);
+		confined = bufsz_host_sandbox(operands, tmpdir);
 	return (0);
 }
 

@@ -25,7 +25,9 @@
  *	the file named by FAULTINJ_FILE to SIZE bytes, or append SIZE bytes
  *	to it; or, for stat, fstat and fstatat, "unlinked" to let the call
  *	run and say st_nlink 0, as Linux does of a name whose removal is
- *	half done.
+ *	half done; or "wait" to hold the call until the file named by
+ *	FAULTINJ_FILE exists, then let it run, so that a test can catch the
+ *	program at that call.
  * FAULTINJ_LOG=FILE	per function: FUNC.calls (calls counted), .faults
  *	(failed on purpose), .eagain (EAGAIN from the kernel itself), .max
  *	(the largest count, length or size asked).  The file is a shared
@@ -35,8 +37,10 @@
  * FAULTINJ_PHYSMEM=BYTES	sysconf(_SC_PHYS_PAGES) says BYTES / page (the
  *	probe asks sysconf on Linux; the BSDs' sysctl is not interposed).
  * FAULTINJ_PAGESIZE=BYTES	sysconf(_SC_PAGESIZE) says BYTES.
- * FAULTINJ_NCPU=N	sysconf(_SC_NPROCESSORS_ONLN) says N: how many
- *	threads cp copies a tree with.
+ * FAULTINJ_NCPU=N	sysconf(_SC_NPROCESSORS_ONLN) says N, and on Linux
+ *	sched_getaffinity(2) says the process may run on processors 0 to
+ *	N - 1: how many threads cp copies a tree with (where no cgroup
+ *	quota allows fewer).
  * FAULTINJ_PATH=PATH	the kernel's copy calls other than PATH's are
  *	refused (ENOSYS), uncounted, so that the engine copies by PATH
  *	where it would and read/write elsewhere: rw refuses them all; cfr
@@ -71,6 +75,9 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#ifdef __linux__
+#include <sched.h>
+#endif
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -80,6 +87,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #if defined(__linux__) || defined(__FreeBSD__)
@@ -140,7 +148,7 @@ static const struct {
 };
 #define	NERRNOS	(sizeof(errnos) / sizeof(errnos[0]))
 
-enum kind { K_ERRNO, K_SHORT, K_TRUNCATE, K_GROW, K_UNLINKED };
+enum kind { K_ERRNO, K_SHORT, K_TRUNCATE, K_GROW, K_UNLINKED, K_WAIT };
 
 struct fault {
 	enum fn		 fn;
@@ -229,6 +237,7 @@ static ssize_t	(*real_sendfile)(int, int, off_t *, size_t);
 static ssize_t	(*real_vmsplice)(int, const struct iovec *, size_t,
 		    unsigned int);
 static int	(*real_fstatfs)(int, struct statfs *);
+static int	(*real_sched_getaffinity)(pid_t, size_t, cpu_set_t *);
 #endif
 
 static void	die(const char *, const char *) __dead2;
@@ -249,6 +258,7 @@ static struct fault *begin(enum fn, const void *, uintmax_t);
 static void	end(enum fn, const struct fault *, int);
 static size_t	shorten(size_t);
 static void	act_on_file(const struct fault *);
+static void	hold(void);
 static void	*arena_alloc(size_t);
 static int	in_arena(const void *);
 static int	log_is_parents(const char *);
@@ -363,6 +373,7 @@ resolve_all(void)
 	RESOLVE(real_sendfile, "sendfile");
 	RESOLVE(real_vmsplice, "vmsplice");
 	RESOLVE(real_fstatfs, "fstatfs");
+	RESOLVE(real_sched_getaffinity, "sched_getaffinity");
 #endif
 #ifdef LFS64
 	RESOLVE(real_lseek64, "lseek64");
@@ -420,6 +431,12 @@ parse_action(struct fault *f, const char *s)
 
 	if (strcmp(s, "short") == 0) {
 		f->kind = K_SHORT;
+		return;
+	}
+	if (strcmp(s, "wait") == 0) {
+		f->kind = K_WAIT;
+		if (action_file == NULL)
+			die(s, "needs FAULTINJ_FILE");
 		return;
 	}
 	if (strcmp(s, "unlinked") == 0) {
@@ -765,6 +782,10 @@ begin(enum fn f, const void *caller, uintmax_t size)
 			pending = ft;
 			continue;
 		}
+		if (ft->kind == K_WAIT) {
+			hold();
+			continue;
+		}
 		if (found == NULL) {
 			(void)__atomic_add_fetch(&stats[f][S_FAULTS], 1,
 			    __ATOMIC_SEQ_CST);
@@ -829,6 +850,16 @@ act_on_file(const struct fault *ft)
 	}
 	if (fd != action_fd)
 		(void)real_close(fd);
+}
+
+/* Until the file named by FAULTINJ_FILE is there. */
+static void
+hold(void)
+{
+	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+
+	while (access(action_file, F_OK) != 0)
+		(void)nanosleep(&tick, NULL);
 }
 
 #define	FAIL_WITH(f, ft, rv)	do {					\
@@ -1200,3 +1231,19 @@ sysconf(int name)
 #endif
 	return (real_sysconf(name));
 }
+
+#ifdef __linux__
+int
+sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set)
+{
+	long i;
+
+	RESOLVE(real_sched_getaffinity, "sched_getaffinity");
+	if (!in_scope(CALLER) || fake_ncpu == 0)
+		return (real_sched_getaffinity(pid, size, set));
+	memset(set, 0, size);
+	for (i = 0; i < fake_ncpu && (size_t)i < size * 8; i++)
+		CPU_SET_S((size_t)i, size, set);
+	return (0);
+}
+#endif

@@ -12,8 +12,12 @@
 
 #define	CONFINE_EVENTS	0x1	/* -f: the inputs' events are waited on */
 
+/*
+ * confine(operands, flags, tmpdir): tmpdir, unless -1, is the directory
+ * beneath which tail makes its temporary files once confined.
+ */
 struct stat;
-void	confine(char *const [], int);
+void	confine(char *const [], int, int);
 int	open_confined(const char *, int);
 int	stat_confined(const char *, struct stat *);
 

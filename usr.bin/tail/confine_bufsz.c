@@ -13,13 +13,12 @@
 #include "bufsz.h"
 #include "confine.h"
 
-/* A stream may spill into TMPDIR once confined. */
 void
-confine(char *const operands[], int flags)
+confine(char *const operands[], int flags, int tmpdir)
 {
 
 	(void)flags;
-	if (bufsz_start(operands, BUFSZ_SPILL, 0, NULL) != 0)
+	if (bufsz_start(operands, tmpdir, 0, NULL) != 0)
 		err(1, "start");
 }
 

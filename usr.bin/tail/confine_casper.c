@@ -8,7 +8,9 @@
  * stays outside and opens only the names given on the command line.
  * The standard descriptors and every operand keep only the rights that
  * reading, seeking, mapping and (with CONFINE_EVENTS) kqueue need; the
- * standard output and error keep what writing a stream needs.
+ * standard output and error keep what writing a stream needs; the
+ * directory of temporary files, what making, using and removing its
+ * files needs.
  *
  * Every operand is still opened when its turn comes, as it is
  * unconfined: tail -F asks again whenever a name may lead to a new file.
@@ -55,13 +57,13 @@ static int	bad_name(const char *);
 static void	forget(void);
 
 void
-confine(char *const operands[], int flags)
+confine(char *const operands[], int flags, int tmpdir)
 {
-	cap_rights_t rights;
+	cap_rights_t rights, temp;
 	char **names;
 	size_t i, n;
 
-	if (bufsz_start(NULL, 0, 0, NULL) != 0)
+	if (bufsz_start(NULL, -1, 0, NULL) != 0)
 		err(1, "start");
 	for (n = 0; operands[n] != NULL; n++)
 		continue;
@@ -83,7 +85,11 @@ confine(char *const operands[], int flags)
 		err(1, "casper");
 	free(names);
 	nnames = n;
-	hold_prepare();
+	/* A file made relative to it takes the directory's rights. */
+	cap_rights_init(&temp, CAP_CREATE, CAP_FCNTL, CAP_FSTAT, CAP_FSTATFS,
+	    CAP_MMAP_RW, CAP_UNLINKAT);
+	if (tmpdir != -1 && caph_rights_limit(tmpdir, &temp) != 0)
+		err(1, "capsicum");
 	caph_cache_catpages();
 	if (caph_enter_casper() != 0)
 		err(1, "capsicum");

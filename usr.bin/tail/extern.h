@@ -85,7 +85,7 @@ struct hold {
 };
 int	hold_input(struct hold *, struct input *, int, uint64_t);
 void	hold_free(struct hold *);
-void	hold_prepare(void);
+int	hold_tmpdir(void);
 
 /*
  * follow.c, and the host's way of waiting (follow_<host>.c): ev_set arms

@@ -30,12 +30,14 @@
  * new one, whose start would then be skipped.
  *
  * Between rounds tail sleeps until the host says that a file changed
- * (kqueue on the BSDs, inotify on Linux: follow_*.c); with -F for at
- * most a second, since a name may come back without an event on the
- * file; and for a quarter of a second at most while some file is one
- * the host cannot watch (on NFS, in /proc, a device that is always
- * readable).  Everything is written as it is read: nothing waits in a
- * buffer for a terminal or a pipe.
+ * or a stream has data (kqueue on the BSDs, inotify and epoll on Linux:
+ * follow_*.c), by the descriptor it reads, confined or not: a FIFO that
+ * no writer holds is at its end, and wakes tail only when a writer comes
+ * back with data.  With -F it sleeps for at most a second, since a name
+ * may come back without an event on the file; and for a quarter of a
+ * second at most while some file is one the host cannot watch (on NFS,
+ * in /proc, a device that is always readable).  Everything is written
+ * as it is read: nothing waits in a buffer for a terminal or a pipe.
  */
 
 #include <sys/types.h>
@@ -56,7 +58,6 @@
 
 static struct file *last;	/* the file written from last */
 
-static void	settle(struct file *);
 static int	recheck(struct file *);
 static int	reopen(struct file *);
 static int	same_file(const struct stat *, const struct stat *);
@@ -88,10 +89,8 @@ follow(struct file *files, int n)
 		if (forward(&f->f_in) != 0) {
 			f->f_errno = errno;
 			(void)fail(f);
-		} else {
+		} else
 			learn_size(f, f->f_in.in_st.st_size);
-			settle(f);
-		}
 	}
 	last = &files[n - 1];
 	ev_init();
@@ -114,37 +113,6 @@ follow(struct file *files, int n)
 		if (!changed)
 			ev_wait(wait_ms(files, n));
 	}
-}
-
-/*
- * A FIFO at its end has no writer left, and would say so to every poll:
- * it is opened again for writing too, so that it only wakes us with
- * data.  The new descriptor is had before the old one goes, so that
- * what a writer left in between is kept.
- */
-static void
-settle(struct file *f)
-{
-	struct input *in;
-	struct stat sb;
-	int fd;
-
-	in = &f->f_in;
-	if (!S_ISFIFO(in->in_st.st_mode) || in->in_fd == STDIN_FILENO)
-		return;
-	if ((fd = open(in->in_name, O_RDWR | O_NONBLOCK)) == -1)
-		return;
-	/*
-	 * The name may be another file's by now: read from here, that file
-	 * would be shown, then shown again from its start once the name is
-	 * looked up.
-	 */
-	if (fstat(fd, &sb) != 0 || !same_file(&sb, &in->in_st)) {
-		(void)close(fd);
-		return;
-	}
-	(void)close(in->in_fd);
-	in->in_fd = fd;
 }
 
 /*
@@ -200,7 +168,6 @@ recheck(struct file *f)
 	if (fstat(fd, &in->in_st) != 0)
 		return (fail(f));
 	f->f_eof = 0;
-	settle(f);
 	return (1);
 }
 
@@ -245,7 +212,6 @@ reopen(struct file *f)
 	}
 	in->in_fd = fd;
 	f->f_eof = 0;
-	settle(f);
 	return (1);
 }
 
@@ -295,8 +261,9 @@ show(struct file *f)
 
 /*
  * A terminal, a FIFO, a device: what it has now, without waiting for
- * more.  1 when it was let go, or came to an end or back from one (the
- * host then watches it again, or stops: an end would wake it forever).
+ * more.  1 when it was let go, or came to an end or back from one: the
+ * host then waits for it anew, at an end for a change only, since an
+ * end is ready forever.
  */
 static int
 show_stream(struct file *f)

@@ -55,13 +55,18 @@ ev_set(struct file *files, int n)
 				continue;
 			EV_SET(&kev, fd, EVFILT_VNODE, EV_ADD | EV_CLEAR,
 			    WATCHED, 0, 0);
-		} else if (f->f_eof) {
-			/* At its end it would be ready forever. */
+		} else {
+			/*
+			 * At its end it would be ready forever: it wakes us
+			 * only when that changes (EV_CLEAR), as FreeBSD's
+			 * tail has it.  An event keeps the flags it was added
+			 * with, so it is added anew.
+			 */
 			EV_SET(&kev, fd, EVFILT_READ, EV_DELETE, 0, 0, 0);
 			(void)kevent(kq, &kev, 1, NULL, 0, NULL);
-			continue;
-		} else
-			EV_SET(&kev, fd, EVFILT_READ, EV_ADD, 0, 0, 0);
+			EV_SET(&kev, fd, EVFILT_READ,
+			    f->f_eof ? EV_ADD | EV_CLEAR : EV_ADD, 0, 0, 0);
+		}
 		f->f_events = kevent(kq, &kev, 1, NULL, 0, NULL) == 0;
 	}
 }

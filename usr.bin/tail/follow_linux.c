@@ -3,11 +3,15 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * Waiting for -f on Linux: inotify says when a file changes, poll(2)
- * when a terminal, FIFO or device has data.
+ * Waiting for -f on Linux: inotify says when a file changes, epoll(7)
+ * when a terminal, FIFO or device has data.  A stream at its end, a
+ * FIFO with no writer, would be ready forever: it is waited for
+ * edge-triggered, so that only a change (a writer back with data) wakes
+ * tail, as FreeBSD's tail waits with EV_CLEAR.
  */
 
 #include <sys/types.h>
+#include <sys/epoll.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
@@ -17,7 +21,6 @@
 #include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "extern.h"
@@ -25,12 +28,13 @@
 /* A write, a truncation, a rename or removal (for -F), a new link count. */
 #define	WATCHED	(IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
-static int	ifd = -1;
-static struct pollfd *pfds;	/* inotify's, then the streams' */
-static int	npfds, maxpfds;
+static int	ifd = -1;	/* inotify's */
+static int	epfd = -1;	/* epoll's: inotify's, then the streams' */
+static int	inotified;	/* inotify's events wake epoll */
 
 static int	has_events(int);
 static int	watch(struct file *);
+static int	ep_add(int, uint32_t);
 
 void
 ev_init(void)
@@ -43,39 +47,40 @@ void
 ev_set(struct file *files, int n)
 {
 	struct file *f;
-	void *p;
 
-	if (maxpfds < n + 1) {
-		p = realloc(pfds, (size_t)(n + 1) * sizeof(*pfds));
-		if (p == NULL)
-			err(1, NULL);
-		pfds = p;
-		maxpfds = n + 1;
-	}
-	npfds = 0;
-	if (ifd != -1) {
-		pfds[npfds].fd = ifd;
-		pfds[npfds++].events = POLLIN;
-	}
 	/* Afresh: two operands may be one file, and so share one watch. */
 	for (f = files; f < files + n; f++) {
 		if (f->f_wd != -1)
 			(void)inotify_rm_watch(ifd, f->f_wd);
 		f->f_wd = -1;
 	}
+	/* Afresh too: a descriptor closed since may have been given again. */
+	if (epfd != -1)
+		(void)close(epfd);
+	epfd = epoll_create1(EPOLL_CLOEXEC);
+	inotified = ifd != -1 && ep_add(ifd, EPOLLIN) == 0;
 	for (f = files; f < files + n; f++) {
 		if (f->f_in.in_fd == -1)
 			continue;
-		if (S_ISREG(f->f_in.in_st.st_mode)) {
+		if (S_ISREG(f->f_in.in_st.st_mode))
 			f->f_events = watch(f);
-			continue;
-		}
-		/* At its end it would be ready forever. */
-		if ((f->f_events = !f->f_eof)) {
-			pfds[npfds].fd = f->f_in.in_fd;
-			pfds[npfds++].events = POLLIN;
-		}
+		else
+			f->f_events = ep_add(f->f_in.in_fd,
+			    f->f_eof ? EPOLLIN | EPOLLET : EPOLLIN) == 0;
 	}
+}
+
+/* fd added to epoll's set, for events; -1 where it cannot be waited on. */
+static int
+ep_add(int fd, uint32_t events)
+{
+	struct epoll_event ev;
+
+	if (epfd == -1)
+		return (-1);
+	ev.events = events;
+	ev.data.fd = fd;
+	return (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev));
 }
 
 /*
@@ -88,7 +93,7 @@ watch(struct file *f)
 	struct stat sb;
 	char path[64];
 
-	if (ifd == -1 || !has_events(f->f_in.in_fd))
+	if (!inotified || !has_events(f->f_in.in_fd))
 		return (0);
 	(void)snprintf(path, sizeof(path), "/proc/self/fd/%d", f->f_in.in_fd);
 	if ((f->f_wd = inotify_add_watch(ifd, path, WATCHED)) != -1)
@@ -140,15 +145,22 @@ has_events(int fd)
 void
 ev_wait(int ms)
 {
+	struct epoll_event ev[16];
 	char ebuf[4096];
+	int i, n;
 
-	if (poll(pfds, (nfds_t)npfds, ms) == -1) {
+	if (epfd == -1) {
+		(void)poll(NULL, 0, ms);
+		return;
+	}
+	if ((n = epoll_wait(epfd, ev, 16, ms)) == -1) {
 		if (errno == EINTR)
 			return;
-		err(1, "poll");
+		err(1, "epoll_wait");
 	}
 	/* Which file does not matter: every one is read again. */
-	if (ifd != -1 && pfds[0].revents != 0)
-		while (read(ifd, ebuf, sizeof(ebuf)) > 0)
-			continue;
+	for (i = 0; i < n; i++)
+		if (ev[i].data.fd == ifd)
+			while (read(ifd, ebuf, sizeof(ebuf)) > 0)
+				continue;
 }

@@ -13,9 +13,11 @@
  * then read by position as any file is.  When no temporary file can be
  * made or written (TMPDIR missing, full, not a directory), or the file
  * has taken its share of the free space, memory takes it all after all,
- * up to a larger share; only past that does tail fail.  Confined, tail
- * can make no file by name: hold_prepare() makes the temporary file
- * before, and each input that spills takes it over, emptied.
+ * up to a larger share; only past that does tail fail.  The file is made
+ * when an input first needs it, relative to TMPDIR opened before the
+ * sandbox was entered (hold_tmpdir()), as capability mode requires; it
+ * has no name, or its name is removed as soon as it is made, and it goes
+ * when it is closed.
  *
  * What must be held has no bound of its own: tail -n 1 of an input with
  * no newline holds all of it, and FreeBSD's and GNU's tail grow in
@@ -31,6 +33,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <paths.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +61,13 @@
 #define	DISK_SHARE	2
 /* Where the host does not say how much memory there is. */
 #define	SOFT_UNKNOWN	((size_t)16 << 20)
+/*
+ * A temporary file's name: random bytes in hexadecimal, more than the
+ * six characters of mkstemp(3) hold; and how many names are tried before
+ * TMPDIR is taken to be full of them.
+ */
+#define	NAME_RANDOM	8
+#define	NAME_TRIES	100
 
 /* What make_room() did. */
 #define	ROOM		0	/* there is room in h_buf */
@@ -74,28 +84,22 @@ struct holding {
 	size_t		 g_hard;	/* memory after all, up to this */
 	int		 g_nofile;	/* no temporary file: memory only */
 	int		 g_errno;	/* why not, or 0 */
-	char		*g_path;	/* the file's name, for messages */
 	off_t		 g_flen;	/* bytes in the file */
 	off_t		 g_fmax;	/* the most it may take */
 };
 
-/*
- * The temporary file made before the sandbox was entered, and its name;
- * or the name tried and why it failed; spare_made says which is set.
- */
-static int	 spare = -1;
-static int	 spare_made;
-static int	 spare_errno;
-static char	*spare_path;
+/* TMPDIR, its name, and the descriptor opened or why it could not be. */
+static const char *tmpdir_name;
+static int	 tmpdir = -1;
+static int	 tmpdir_errno;
 
 static void	set_bounds(struct holding *);
 static int	make_room(struct holding *);
 static int	grow(struct hold *, size_t);
 static void	drop(struct hold *, size_t);
 static int	spill(struct holding *);
-static int	temp_file(struct holding *);
-static char	*temp_path(void);
-static void	close_spill(int);
+static int	temp_file(void);
+static int	temp_named(void);
 static int	spill_rest(struct holding *);
 static int	unspill(struct holding *, const char *, size_t);
 static int	too_much(struct holding *);
@@ -147,7 +151,6 @@ hold_input(struct hold *h, struct input *in, int lines, uint64_t n)
 			break;
 		h->h_len += (size_t)r;
 	}
-	free(g.g_path);
 	if (rv != 0)
 		hold_free(h);
 	return (rv);
@@ -160,30 +163,31 @@ hold_free(struct hold *h)
 	free(h->h_buf);
 	h->h_buf = NULL;
 	if (h->h_spill != -1)
-		close_spill(h->h_spill);
+		(void)close(h->h_spill);
 	h->h_spill = -1;
 }
 
 /*
- * The temporary file, made and removed now, for the sandbox would refuse
- * it later; a failure is kept, to be met as it would have been then.
+ * TMPDIR, opened once, where temporary files will be made: a descriptor,
+ * or -1 with the failure kept, to be said should a file be needed.
  */
-void
-hold_prepare(void)
+int
+hold_tmpdir(void)
 {
 	int fd;
 
-	spare_made = 1;
-	if ((spare_path = temp_path()) == NULL) {
-		spare_errno = errno;
-		return;
-	}
-	if ((fd = mkstemp(spare_path)) == -1) {
-		spare_errno = errno;
-		return;
-	}
-	(void)unlink(spare_path);
-	spare = fd;
+	if (tmpdir_name != NULL)
+		return (tmpdir);
+	if ((tmpdir_name = getenv("TMPDIR")) == NULL || *tmpdir_name == '\0')
+		tmpdir_name = _PATH_TMP;
+	/* Above the standard descriptors, which may be closed yet. */
+	if ((fd = open(tmpdir_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
+	    -1 || (tmpdir = fcntl(fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1)) ==
+	    -1)
+		tmpdir_errno = errno;
+	if (fd != -1)
+		(void)close(fd);
+	return (tmpdir);
 }
 
 /* The two shares of memory, in bytes this process can address. */
@@ -275,7 +279,7 @@ spill(struct holding *g)
 
 	h = g->g_h;
 	g->g_nofile = 1;
-	if ((fd = temp_file(g)) == -1) {
+	if ((fd = temp_file()) == -1) {
 		g->g_errno = errno;
 		return (-1);
 	}
@@ -284,12 +288,12 @@ spill(struct holding *g)
 		g->g_fmax = (off_t)((uint64_t)sv.f_bavail * sv.f_frsize /
 		    DISK_SHARE);
 	if ((off_t)h->h_len > g->g_fmax) {
-		close_spill(fd);
+		(void)close(fd);
 		return (-1);
 	}
 	if (bufsz_write_all(fd, h->h_buf, h->h_len) != 0) {
 		g->g_errno = errno;
-		close_spill(fd);
+		(void)close(fd);
 		return (-1);
 	}
 	g->g_nofile = 0;
@@ -305,63 +309,61 @@ spill(struct holding *g)
 }
 
 /*
- * A new, empty temporary file with no name left, its name tried in
- * g_path; -1 with errno set.  The one hold_prepare() made, when it did.
+ * A new temporary file in TMPDIR, with no name left; -1 with errno set.
+ * O_TMPFILE makes it with none, where the host and the file system can.
  */
 static int
-temp_file(struct holding *g)
+temp_file(void)
 {
 	int fd;
 
-	if (spare_made) {
-		if (spare_path != NULL &&
-		    (g->g_path = strdup(spare_path)) == NULL)
-			return (-1);
-		if (spare == -1) {
-			errno = spare_errno;
-			return (-1);
-		}
-		if (ftruncate(spare, 0) != 0 ||
-		    lseek(spare, 0, SEEK_SET) == -1)
-			return (-1);
-		return (dup(spare));
+	if (hold_tmpdir() == -1) {
+		errno = tmpdir_errno;
+		return (-1);
 	}
-	if ((g->g_path = temp_path()) == NULL)
+	fd = -1;
+#ifdef O_TMPFILE
+	/* A kernel older than O_TMPFILE says EISDIR. */
+	if ((fd = openat(tmpdir, ".", O_TMPFILE | O_RDWR | O_CLOEXEC,
+	    S_IRUSR | S_IWUSR)) == -1 && errno != EOPNOTSUPP &&
+	    errno != EISDIR)
 		return (-1);
-	if ((fd = mkstemp(g->g_path)) == -1)
-		return (-1);
-	(void)unlink(g->g_path);
-	return (fd);
+#endif
+	return (fd != -1 ? fd : temp_named());
 }
 
 /*
- * A temporary file let go, emptied first: when it is the one made before
- * the sandbox, its blocks would otherwise stay taken until tail exits.
+ * The file made under a random name that no other file has, relative to
+ * TMPDIR, and the name removed at once: mkstemp(3) makes a file by its
+ * path only, which capability mode refuses.
  */
-static void
-close_spill(int fd)
+static int
+temp_named(void)
 {
+	static const char hex[] = "0123456789abcdef";
+	unsigned char r[NAME_RANDOM];
+	char name[sizeof("tail.") + 2 * NAME_RANDOM];
+	size_t i;
+	int fd, tries;
 
-	(void)ftruncate(fd, 0);
-	(void)close(fd);
-}
-
-/* "$TMPDIR/tail.XXXXXX", allocated; NULL with errno set. */
-static char *
-temp_path(void)
-{
-	const char *dir;
-	char *path;
-	size_t len;
-
-	if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
-		dir = _PATH_TMP;
-	len = strlen(dir) + sizeof("/tail.XXXXXX");
-	if ((path = malloc(len)) == NULL)
-		return (NULL);
-	(void)snprintf(path, len, "%s%stail.XXXXXX", dir,
-	    dir[strlen(dir) - 1] == '/' ? "" : "/");
-	return (path);
+	for (tries = 0; tries < NAME_TRIES; tries++) {
+		if (getentropy(r, sizeof(r)) != 0)
+			return (-1);
+		memcpy(name, "tail.", 5);
+		for (i = 0; i < sizeof(r); i++) {
+			name[5 + 2 * i] = hex[r[i] >> 4];
+			name[6 + 2 * i] = hex[r[i] & 0xf];
+		}
+		name[5 + 2 * i] = '\0';
+		if ((fd = openat(tmpdir, name, O_RDWR | O_CREAT | O_EXCL |
+		    O_CLOEXEC, S_IRUSR | S_IWUSR)) != -1) {
+			(void)unlinkat(tmpdir, name, 0);
+			return (fd);
+		}
+		if (errno != EEXIST)
+			return (-1);
+	}
+	return (-1);
 }
 
 /*
@@ -428,23 +430,24 @@ unspill(struct holding *g, const char *p, size_t len)
 	h->h_buf = buf;
 	h->h_cap = cap;
 	h->h_len = flen + len;
-	close_spill(h->h_spill);
+	(void)close(h->h_spill);
 	h->h_spill = -1;
 	return (ROOM);
 }
 
 /*
  * Neither memory nor a temporary file can hold what must be shown: said
- * as the temporary file's failure, when it had one, since that is what
- * a user may mend; else the input is too large.  -1.
+ * as the temporary file's failure, by its directory's name, when it had
+ * one, since that is what a user may mend; else the input is too large.
+ * -1.
  */
 static int
 too_much(struct holding *g)
 {
 
-	if (g->g_errno != 0 && g->g_path != NULL) {
+	if (g->g_errno != 0) {
 		errno = g->g_errno;
-		ierr(g->g_path);
+		ierr(tmpdir_name);
 	} else {
 		errno = EFBIG;
 		ierr(g->g_in->in_name);

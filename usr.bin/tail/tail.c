@@ -42,6 +42,8 @@ enum style style;
 uint64_t count;
 int	Fflag, fflag, qflag, rflag, vflag, nfiles, rval;
 
+static int	tac;		/* run as tac */
+
 static const struct option longopts[] = {
 	{ "blocks",	required_argument,	NULL,	'b' },
 	{ "bytes",	required_argument,	NULL,	'c' },
@@ -71,7 +73,7 @@ main(int argc, char *argv[])
 
 	/* Run as tac, as NetBSD installs it: every line, last first. */
 	if (strcmp(progname(argv[0]), "tac") == 0)
-		rflag = qflag = 1;
+		tac = rflag = qflag = 1;
 	historic(argv);
 	while ((ch = getopt_long(argc, argv, OPTSTRING, longopts,
 	    NULL)) != -1)
@@ -140,8 +142,12 @@ static void
 usage(void)
 {
 
-	(void)fprintf(stderr, "usage: tail [-F | -f | -r] [-qv] "
-	    "[-b # | -c # | -n #] [file ...]\n");
+	if (tac)
+		(void)fprintf(stderr,
+		    "usage: tac [-qv] [-b # | -c # | -n #] [file ...]\n");
+	else
+		(void)fprintf(stderr, "usage: tail [-F | -f | -r] [-qv] "
+		    "[-b # | -c # | -n #] [file ...]\n");
 	exit(1);
 }
 
@@ -317,7 +323,8 @@ parse_number(const char *s, int64_t *num)
  * Confined before the first byte is read, where the host can: to
  * reading beneath the operands' directories (libbufsz's sandbox), or to
  * opening the operands by Casper (confine_casper.c), so that -F can open
- * a name again.
+ * a name again; and to making temporary files in TMPDIR, opened now,
+ * should a stream need one.
  */
 static void
 confine_operands(char **argv, int argc)
@@ -330,7 +337,7 @@ confine_operands(char **argv, int argc)
 		err(1, NULL);
 	for (i = 0; i < argc; i++)
 		names[i] = strcmp(argv[i], "-") == 0 ? dash : argv[i];
-	confine(names, fflag ? CONFINE_EVENTS : 0);
+	confine(names, fflag ? CONFINE_EVENTS : 0, hold_tmpdir());
 	free(names);
 }
 

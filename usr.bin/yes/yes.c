@@ -31,7 +31,7 @@ main(int argc, char *argv[])
 	size_t linelen, outlen, off;
 
 	/* yes opens nothing; the progress signal is for its neighbours. */
-	if (bufsz_start(none, 0, 0, NULL) != 0)
+	if (bufsz_start(none, -1, 0, NULL) != 0)
 		err(1, "start");
 	/* No options: "-x", "--" and "--help" are printed as words. */
 	line = join_line(argc - 1, argv + 1, &linelen);

@@ -2202,6 +2202,128 @@ progress_not_into_copy_body()
 	progress_into_full_fifo stdin-stderr
 }
 
+atf_test_case R_n_i_identical_first
+R_n_i_identical_first_head()
+{
+	atf_set "descr" "-R with -n or -i: a link in the target tree that" \
+	    "leads to a source file inside it is refused as identical before" \
+	    "-n leaves it or -i asks"
+}
+R_n_i_identical_first_body()
+{
+	mkdir -p s/sub d/sub d/in
+	seq 1 1000 > s/f
+	seq 1 20 > s/sub/g
+	echo other > s/o
+	cat s/f > keep
+	# Other names of the sources, inside the target: a hard link and a
+	# link to it, a link through "..", a chain of links.
+	ln s/f d/h
+	ln -s h d/f
+	ln s/sub/g d/in/g2
+	ln -s ../in/g2 d/sub/l
+	ln -s l d/sub/g
+	# A link to another file is only in the way.
+	echo mine > d/mine
+	ln -s mine d/o
+	m="are identical (not copied)."
+	for o in -Rn -Rvn -an -Ri -Riv -ai; do
+		atf_check -s exit:1 -o save:out -e save:err \
+		    $(prog) $o --sort s/ d </dev/null
+		atf_check -o inline:"cp: d/f and s/f $m\n" sed -n 1p err
+		case $o in
+		*n)	atf_check -o inline:"cp: d/sub/g and s/sub/g $m\n" \
+			    sed -n 2p err
+			atf_check -o inline:"2\n" \
+			    sh -c 'wc -l < err | tr -d " "'
+			case $o in
+			*v*)	atf_check -o match:"^d/o not overwritten$" \
+				    cat out ;;
+			esac ;;
+		*)	atf_check -o inline:"overwrite d/o? (y/n [n]) not overwritten\ncp: d/sub/g and s/sub/g $m\n" \
+			    sed -n 2,3p err ;;
+		esac
+		atf_check -s exit:1 grep -e "d/f not" -e "overwrite d/f" \
+		    -e "d/sub/g not" -e "overwrite d/sub/g" out err
+		atf_check cmp s/f keep
+		atf_check -o inline:"mine\n" cat d/mine
+		atf_check -o inline:"h\n" readlink d/f
+		atf_check -o inline:"l\n" readlink d/sub/g
+	done
+}
+
+atf_test_case lf_sf_failures
+lf_sf_failures_head()
+{
+	atf_set "descr" "-l and -s, with -f or not: a target that cannot be" \
+	    "removed, or a directory, fails with the link's error, as" \
+	    "FreeBSD's cp words it"
+	atf_set "require.user" "unprivileged"
+}
+lf_sf_failures_body()
+{
+	echo x > a
+	mkdir ro d t t/sub src src/sub
+	echo old > ro/t
+	mkdir d/a
+	echo y > src/sub/t
+	echo old > t/sub/t
+	m=$(errno_message EEXIST)
+	for o in -l -s -lf -sf -lfv -sfv -lfp -sfp; do
+		# -p gives t/sub the mode of src/sub once done.
+		chmod 555 ro t/sub
+		atf_check -s exit:1 -e inline:"cp: ro/t: $m\n" $(prog) $o a ro/t
+		atf_check -o inline:"old\n" cat ro/t
+		atf_check -s exit:1 -e inline:"cp: d/a: $m\n" $(prog) $o a d
+		atf_check test -d d/a
+		atf_check -s exit:1 -e inline:"cp: t/sub/t: $m\n" -o ignore \
+		    $(prog) -R $o "$PWD/src/" t
+		atf_check -o inline:"old\n" cat t/sub/t
+	done
+	chmod 755 ro t/sub
+}
+
+atf_test_case cfr_refused_once cleanup
+cfr_refused_once_head()
+{
+	atf_set "descr" "Into a file system that refuses copy_file_range from" \
+	    "the source's (a tmpfs), the refusal is met once a thread, not" \
+	    "once a file"
+}
+cfr_refused_once_body()
+{
+	command -v strace > /dev/null || atf_skip "no strace(1) here"
+	skip_emulated "$(prog)" "strace sees the emulator's calls"
+	[ -d /dev/shm ] && [ -w /dev/shm ] || atf_skip "no /dev/shm here"
+	t=$(mktemp -d /dev/shm/cp_test.XXXXXX) || atf_fail "mktemp"
+	echo "$t" > shm
+	mkdir src src/a src/b
+	i=0
+	while [ $i -lt 60 ]; do
+		seq 1 $((i * 50)) > src/a/f$i
+		seq 1 $i > src/b/g$i
+		i=$((i + 1))
+	done
+	[ "$(stat_of dev src)" != "$(stat_of dev "$t")" ] ||
+	    atf_skip "/dev/shm is on the file system of the work directory"
+	# One at a time (ulimit -n 200), and with threads where there are
+	# processors for them.
+	for limit in "ulimit -n 200" :; do
+		rm -rf "$t/dst"
+		atf_check -o save:calls sh -c "$limit
+		    strace -f -qq -o trace -e trace=copy_file_range \
+		    $(prog) -R src \"$t/dst\" && grep -c '= -1 ' trace"
+		atf_check diff -r src "$t/dst"
+		# One for the walk and each thread at most.
+		[ "$(cat calls)" -le 5 ] ||
+		    atf_fail "$(cat calls) refused calls ($limit)"
+	done
+}
+cfr_refused_once_cleanup()
+{
+	[ -f shm ] && rm -rf "$(cat shm)"
+}
+
 add_regression_cases()
 {
 	atf_add_test_case kernel_files
@@ -2211,4 +2333,7 @@ add_regression_cases()
 	atf_add_test_case Rp_dir_mode_for_later_operand
 	atf_add_test_case i_answer_not_from_source
 	atf_add_test_case progress_not_into_copy
+	atf_add_test_case R_n_i_identical_first
+	atf_add_test_case lf_sf_failures
+	atf_add_test_case cfr_refused_once
 }

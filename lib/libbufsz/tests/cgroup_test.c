@@ -10,6 +10,7 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -125,11 +126,104 @@ ATF_TC_BODY(cgroup_v1_limit, tc)
 	ATF_CHECK_EQ(bufsz_physmem_cgroup("cg", "self", &limit), 0);
 }
 
+/*
+ * cpu.max, "QUOTA PERIOD" or "max PERIOD": the processors a quota keeps
+ * busy, rounded up, the least from the process's cgroup to the root.
+ */
+ATF_TC_WITHOUT_HEAD(cgroup_cpu_quota);
+ATF_TC_BODY(cgroup_cpu_quota, tc)
+{
+	int cpus;
+
+	ATF_REQUIRE(mkdir("cg", 0755) == 0);
+	ATF_REQUIRE(mkdir("cg/a", 0755) == 0);
+	ATF_REQUIRE(mkdir("cg/a/b", 0755) == 0);
+	write_file("self", "1:name=systemd:/x\n0::/a/b\n");
+	ATF_CHECK_EQ(bufsz_cpus_cgroup("cg", "self", &cpus), 0);
+	write_file("cg/a/b/cpu.max", "max 100000\n");
+	ATF_CHECK_EQ(bufsz_cpus_cgroup("cg", "self", &cpus), 0);
+	/* One and a half processors' worth: two threads keep it busy. */
+	write_file("cg/a/cpu.max", "150000 100000\n");
+	ATF_CHECK_EQ(bufsz_cpus_cgroup("cg", "self", &cpus), 1);
+	ATF_CHECK_EQ(cpus, 2);
+	write_file("cg/a/b/cpu.max", "300000 100000\n");
+	ATF_CHECK_EQ(bufsz_cpus_cgroup("cg", "self", &cpus), 1);
+	ATF_CHECK_EQ(cpus, 2);
+	/* Less than one is one. */
+	write_file("cg/a/b/cpu.max", "10000 100000\n");
+	ATF_CHECK_EQ(bufsz_cpus_cgroup("cg", "self", &cpus), 1);
+	ATF_CHECK_EQ(cpus, 1);
+	write_file("cg/a/b/cpu.max", "400000 100000\n");
+	write_file("cg/a/cpu.max", "max 100000\n");
+	ATF_CHECK_EQ(bufsz_cpus_cgroup("cg", "self", &cpus), 1);
+	ATF_CHECK_EQ(cpus, 4);
+	/* Garbage, or a period of 0, is no quota. */
+	write_file("cg/a/b/cpu.max", "400000\n");
+	ATF_CHECK_EQ(bufsz_cpus_cgroup("cg", "self", &cpus), 0);
+	write_file("cg/a/b/cpu.max", "400000 0\n");
+	ATF_CHECK_EQ(bufsz_cpus_cgroup("cg", "self", &cpus), 0);
+	write_file("cg/a/b/cpu.max", "4x 100000\n");
+	ATF_CHECK_EQ(bufsz_cpus_cgroup("cg", "self", &cpus), 0);
+	/* A v1 membership alone is no v2 cgroup. */
+	write_file("cg/a/b/cpu.max", "100000 100000\n");
+	write_file("self", "1:cpu,cpuacct:/a/b\n");
+	ATF_CHECK_EQ(bufsz_cpus_cgroup("cg", "self", &cpus), 0);
+}
+
+/*
+ * The processors this process may run on: those of its affinity mask,
+ * whatever the machine has; fewer where its cgroup's quota says so.
+ */
+/* What bufsz_limits() says of the processors. */
+static int
+cpus(void)
+{
+	int n;
+
+	bufsz_limits(NULL, &n);
+	return (n);
+}
+
+ATF_TC_WITHOUT_HEAD(cpus_follow_affinity);
+ATF_TC_BODY(cpus_follow_affinity, tc)
+{
+	cpu_set_t set;
+	int n, quota;
+
+	ATF_REQUIRE(sched_getaffinity(0, sizeof(set), &set) == 0);
+	n = CPU_COUNT(&set);
+	if (bufsz_cpus_cgroup("/sys/fs/cgroup", "/proc/self/cgroup",
+	    &quota) && quota < n)
+		n = quota;
+	ATF_CHECK_EQ(cpus(), n);
+}
+
+/* The same, asked after the mask was narrowed to one processor. */
+ATF_TC_WITHOUT_HEAD(cpus_one_allowed);
+ATF_TC_BODY(cpus_one_allowed, tc)
+{
+	cpu_set_t set, one;
+	int i;
+
+	ATF_REQUIRE(sched_getaffinity(0, sizeof(set), &set) == 0);
+	if (CPU_COUNT(&set) < 2)
+		atf_tc_skip("this process may run on one processor only");
+	for (i = 0; !CPU_ISSET(i, &set); i++)
+		continue;
+	CPU_ZERO(&one);
+	CPU_SET(i, &one);
+	ATF_REQUIRE(sched_setaffinity(0, sizeof(one), &one) == 0);
+	ATF_CHECK_EQ(cpus(), 1);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, probe_matches_host);
 	ATF_TP_ADD_TC(tp, cgroup_limit_is_the_least_on_the_path);
 	ATF_TP_ADD_TC(tp, cgroup_v1_is_not_v2);
 	ATF_TP_ADD_TC(tp, cgroup_v1_limit);
+	ATF_TP_ADD_TC(tp, cgroup_cpu_quota);
+	ATF_TP_ADD_TC(tp, cpus_follow_affinity);
+	ATF_TP_ADD_TC(tp, cpus_one_allowed);
 	return (atf_no_error());
 }

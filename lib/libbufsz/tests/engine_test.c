@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -169,7 +170,7 @@ static off_t
 moved(const struct bufsz_engine *e)
 {
 
-	return (atomic_load(&e->be_moved));
+	return (e->be_moved);
 }
 
 /* The path the engine's last copy took, and its name. */
@@ -1630,6 +1631,112 @@ ATF_TC_BODY(unseen_no_stats, tc)
 	bufsz_engine_free(e);
 }
 
+/* What bufsz_moved() shows of an engine: its count of every copy. */
+static off_t
+total(const struct bufsz_engine *e)
+{
+
+	return (atomic_load(&e->be_total));
+}
+
+/*
+ * The count goes on from copy to copy, so that one taken before a copy
+ * starts is where that copy's count starts, never the last copy's end.
+ */
+ATF_TC_WITHOUT_HEAD(moved_across_copies);
+ATF_TC_BODY(moved_across_copies, tc)
+{
+	static const size_t sizes[] = { 5000, 0, 3 * MiB + 1, 1 };
+	struct bufsz_engine *e;
+	size_t i, k;
+	off_t sum;
+	int in, out;
+	char *data;
+
+	ATF_REQUIRE((data = malloc(3 * MiB + 1)) != NULL);
+	fill(data, 3 * MiB + 1, 25);
+	for (k = 0; k < NPATHS; k++) {
+		e = engine_for(all_paths[k], 0, 0);
+		sum = 0;
+		for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			put_file("src", data, sizes[i]);
+			ATF_CHECK_EQ(total(e), sum);
+			ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
+			ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT |
+			    O_TRUNC, 0644)) >= 0);
+			ATF_CHECK_EQ(copy(e, in, NULL, out, NULL, 0), BUFSZ_OK);
+			ATF_REQUIRE(close(in) == 0);
+			ATF_REQUIRE(close(out) == 0);
+			same_bytes("dst", data, sizes[i], "one of several",
+			    all_paths[k]);
+			sum += (off_t)sizes[i];
+			ATF_CHECK_EQ_MSG(total(e), sum, "%s: %jd after %zu files",
+			    bufsz_path_name(all_paths[k]), (intmax_t)total(e),
+			    i + 1);
+		}
+		bufsz_engine_free(e);
+	}
+	free(data);
+}
+
+/*
+ * The count read by another thread, as cp's walk reads a worker's from
+ * its signal handler, while the engine counts across 4 GiB, where both
+ * halves of a 32-bit host's off_t change: never a value the count did
+ * not hold.
+ */
+#define	EDGE	((off_t)1 << 32)
+
+static atomic_int	watch_started, watch_stop;
+static unsigned long	watch_reads, watch_torn;
+
+static void *
+watch(void *arg)
+{
+	const struct bufsz_engine *e;
+	off_t v;
+
+	e = arg;
+	atomic_store(&watch_started, 1);
+	while (!atomic_load(&watch_stop)) {
+		v = total(e);
+		if (v < EDGE - 2 || v > EDGE + 2)
+			watch_torn++;
+		watch_reads++;
+	}
+	return (NULL);
+}
+
+ATF_TC_WITHOUT_HEAD(moved_read_whole);
+ATF_TC_BODY(moved_read_whole, tc)
+{
+	struct bufsz_engine *e;
+	struct job j;
+	pthread_t t;
+	unsigned long i;
+
+	e = engine_for(COPY_AUTO, 0, 0);
+	memset(&j, 0, sizeof(j));
+	j.j_e = e;
+	j.j_left = -1;
+	atomic_store(&e->be_total, EDGE - 2);
+	ATF_REQUIRE(pthread_create(&t, NULL, watch, e) == 0);
+	while (!atomic_load(&watch_started))
+		continue;
+	for (i = 0; i < 10000000; i++) {
+		atomic_store(&e->be_total, EDGE - 2);
+		bufsz_job_moved(&j, 1);
+		bufsz_job_moved(&j, 1);
+		bufsz_job_moved(&j, 1);
+		bufsz_job_moved(&j, 1);
+	}
+	atomic_store(&watch_stop, 1);
+	ATF_REQUIRE(pthread_join(t, NULL) == 0);
+	ATF_CHECK_MSG(watch_torn == 0, "%lu of %lu reads torn", watch_torn,
+	    watch_reads);
+	bufsz_engine_free(e);
+}
+
 /* The buffer a process of its own gets after asking size at start. */
 static size_t
 asked(size_t size)
@@ -1642,7 +1749,7 @@ asked(size_t size)
 	ATF_REQUIRE((pid = fork()) != -1);
 	if (pid == 0) {
 		len = 0;
-		if (bufsz_start(NULL, 0, size, NULL) != 0 ||
+		if (bufsz_start(NULL, -1, size, NULL) != 0 ||
 		    bufsz_buffer(NULL, NULL, &len) == NULL)
 			len = 0;
 		_exit(write(fds[1], &len, sizeof(len)) == sizeof(len) ? 0 : 1);
@@ -1710,6 +1817,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, unseen_devnull_untouched);
 	ATF_TP_ADD_TC(tp, unseen_other_outputs);
 	ATF_TP_ADD_TC(tp, unseen_no_stats);
+	ATF_TP_ADD_TC(tp, moved_across_copies);
+	ATF_TP_ADD_TC(tp, moved_read_whole);
 	ATF_TP_ADD_TC(tp, asked_size);
 	return (atf_no_error());
 }

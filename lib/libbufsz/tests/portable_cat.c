@@ -69,7 +69,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (bufsz_start(NULL, 0, 0, NULL) != 0)
+	if (bufsz_start(NULL, -1, 0, NULL) != 0)
 		err(1, "bufsz_start");
 	if (argc == 0)
 		return (copy_one(STDIN_FILENO, "stdin", flags));

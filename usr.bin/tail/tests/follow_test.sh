@@ -357,6 +357,148 @@ fifo_cleanup()
 	cleanup_tail
 }
 
+# start_traced LAYERS OPTIONS...: start, with tail under strace (every
+# call in ./trace) and in LAYERS (in_landlock_layers: unconfined) or
+# not; strace's process id in $stracepid, what strace and the layers
+# say in ./strace.out.
+start_traced()
+{
+	_layers=$1
+	shift
+	rm -f tail.pid
+	$_layers env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -o trace sh -c 'echo $$ > tail.pid; exec "$@" > out 2> err' \
+	    sh "$(prog)" "$@" > strace.out 2>&1 &
+	stracepid=$!
+	wait_until test -s tail.pid || atf_fail "tail did not start"
+	tailpid=$(cat tail.pid)
+}
+
+# stop_traced: stop, and strace's end awaited.
+stop_traced()
+{
+	kill -0 "$tailpid" 2>/dev/null || atf_fail "tail ended early: $(cat err)"
+	kill "$tailpid"
+	wait "$stracepid" 2>/dev/null
+	tailpid=
+	rm -f tail.pid
+}
+
+# most_between FIFO...: in ./trace, the most calls that read or wait
+# that tail made between two reads of data from the FIFOs, and after the
+# last one.
+most_between()
+{
+	awk -v names=" $* " '
+	    /^open(at)?\(/ && / = [0-9]+$/ && match($0, /"[^"]*"/) &&
+		index(names, " " substr($0, RSTART + 1, RLENGTH - 2) " ") {
+		fifo[$NF] = 1
+		next
+	    }
+	    /^(read|poll|ppoll|epoll_wait|epoll_pwait|select|pselect6|nanosleep|clock_nanosleep)\(/ {
+		n++
+		fd = $1
+		sub(/^read\(/, "", fd)
+		sub(/,$/, "", fd)
+		if (/^read\(/ && / = [1-9][0-9]*$/ && (fd in fifo)) {
+			if (on && n > most)
+				most = n
+			on = 1
+			n = 0
+		}
+	    }
+	    END { if (on && n > most) most = n; print most + 0 }' trace
+}
+
+# fifo_pauses LAYERS OPERANDS...: tail -qf of the operands (the FIFOs
+# among them p and q), in LAYERS or not.  Each FIFO's first writer gives
+# the part shown; then, after a pause with no writer, another writer a
+# line; then one writer stays through a pause between two lines; then
+# after a pause a last writer.  The output comes whole, and between two
+# lines tail makes no more calls that read or wait than a few wake-ups
+# take, however long the pauses: 24 for each FIFO, where a wake-up
+# every quarter of a second would take more than 40 in a pause.
+fifo_pauses()
+{
+	_layers=$1
+	shift
+	start_traced "$_layers" -q -f "$@"
+	_fifos=0
+	: > exp
+	for _o; do
+		if [ -p "$_o" ]; then
+			echo "$_o first" > "$_o"
+			echo "$_o first" >> exp
+			_fifos=$((_fifos + 1))
+		else
+			cat "$_o" >> exp
+		fi
+	done
+	expect exp
+	for _o; do
+		[ -p "$_o" ] || continue
+		sleep 3
+		echo "$_o again" > "$_o"
+		echo "$_o again" >> exp
+		expect exp
+		exec 8> "$_o"
+		echo "$_o held" >&8
+		echo "$_o held" >> exp
+		expect exp
+		sleep 3
+		echo "$_o still held" >&8
+		echo "$_o still held" >> exp
+		expect exp
+		exec 8>&-
+		sleep 3
+		echo "$_o last" > "$_o"
+		echo "$_o last" >> exp
+		expect exp
+	done
+	stop_traced
+	atf_check -o empty cat err
+	if [ -z "$_layers" ]; then
+		! landlock_confines "$(prog)" ||
+		    grep -q '^landlock_restrict_self(.*= 0$' trace ||
+		    atf_fail "$*: tail was not confined"
+	else
+		grep -q '^landlock_restrict_self(.*= -1 E2BIG' trace ||
+		    atf_fail "$*: the kernel did not refuse a 17th layer"
+	fi
+	most=$(most_between p q)
+	[ "$most" -le $((24 * _fifos)) ] ||
+	    atf_fail "${_layers:-as started} $*: $most calls between two lines"
+}
+
+atf_test_case fifo_wakes_on_data cleanup
+fifo_wakes_on_data_head()
+{
+	atf_set descr "-f of FIFOs, confined or not: tail wakes for data, not" \
+	    "for time, when no writer holds a FIFO, so that the calls it" \
+	    "makes between two lines are few however long the pause"
+	atf_set timeout 300
+}
+fifo_wakes_on_data_body()
+{
+	command -v strace > /dev/null || atf_skip "strace is not installed"
+	strace -o /dev/null true 2>/dev/null ||
+	    atf_skip "strace cannot trace here (no ptrace)"
+	layered=
+	! landlock_confines "$(prog)" || layered=in_landlock_layers
+	echo file > f
+	mkfifo p q
+	for layers in "" $layered; do
+		for operands in "p" "f p" "p q"; do
+			# shellcheck disable=SC2086
+			fifo_pauses "$layers" $operands
+		done
+	done
+}
+fifo_wakes_on_data_cleanup()
+{
+	cleanup_tail
+}
+
 atf_test_case failures cleanup
 failures_head()
 {
@@ -731,7 +873,10 @@ confined_outside_head()
 }
 confined_outside_body()
 {
-	mkdir logs elsewhere
+	# The sandbox lets tail use files beneath TMPDIR, its temporary
+	# files' directory (tail(1)): elsewhere must not be beneath it.
+	mkdir logs elsewhere tmp
+	export TMPDIR=$PWD/tmp
 	echo secret > elsewhere/secret
 	echo public > logs/public
 	ln -s public logs/link
@@ -768,6 +913,7 @@ atf_init_test_cases()
 	atf_add_test_case several
 	atf_add_test_case standard_input
 	atf_add_test_case fifo
+	atf_add_test_case fifo_wakes_on_data
 	atf_add_test_case failures
 	atf_add_test_case unreadable_F
 	atf_add_test_case proc_file

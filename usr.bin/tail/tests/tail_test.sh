@@ -841,11 +841,11 @@ spill_bounds_body()
 	[ -z "$(ls "$long")" ] || atf_fail "left behind: $(ls "$long")"
 	# Neither a temporary file nor memory: said, nothing shown.
 	atf_check -s exit:1 -o empty \
-	    -e match:"^tail: $PWD/nonexistent/tail\\.[A-Za-z0-9]{6}: No such file or directory\$" \
+	    -e inline:"tail: $PWD/nonexistent: No such file or directory\n" \
 	    -x "cat rand | TMPDIR=$PWD/nonexistent $t -c 36000000"
 	# No newline ever: the last line grows until memory may take no more.
 	atf_check -s exit:1 -o empty \
-	    -e match:"^tail: $PWD/nonexistent/tail\\.[A-Za-z0-9]{6}: No such file or directory\$" \
+	    -e inline:"tail: $PWD/nonexistent: No such file or directory\n" \
 	    -x "timeout 120 env TMPDIR=$PWD/nonexistent $small $(prog) -n 1 < /dev/zero"
 }
 
@@ -911,7 +911,7 @@ spill_past_4g_body()
 	# 1 MiB of it and the 32 MiB of memory would take that.
 	limit=$(((4194304 + 1024) * 2))
 	atf_check -s exit:1 -o empty \
-	    -e match:"^tail: $PWD/tmp/tail\\.[A-Za-z0-9]{6}: File too large\$" \
+	    -e inline:"tail: $PWD/tmp: File too large\n" \
 	    -x "head -c 4297064448 /dev/zero | sh -c \"trap '' XFSZ;
 	    ulimit -f $limit; exec env TMPDIR=$PWD/tmp $small $(prog) -n 1\""
 	[ -z "$(ls tmp)" ] || atf_fail "left behind: $(ls tmp)"
@@ -1280,9 +1280,10 @@ confined_body()
 atf_test_case spill_confined
 spill_confined_head()
 {
-	atf_set descr "Confined, a stream too long for memory still goes to" \
-	    "a temporary file in TMPDIR, made before the sandbox; two" \
-	    "streams in turn share it; nothing is left behind"
+	atf_set descr "Confined, a stream too long for memory goes to a" \
+	    "temporary file in TMPDIR made only then, in the sandbox: with" \
+	    "no name, or where the file system refuses that, with a name" \
+	    "removed before the file is written; nothing is left behind"
 	atf_set timeout 600
 }
 spill_confined_body()
@@ -1293,30 +1294,181 @@ spill_confined_body()
 	mkdir tmp
 	ref_last 900000 big > exp
 	# The environment after strace: libfaultinj is for tail alone; no
-	# leak check, which cannot run traced.
-	atf_check -o file:exp -x "cat big | strace -o trace \
-	    -e trace=%file,%desc env TMPDIR=$PWD/tmp $small \
-	    ASAN_OPTIONS=verify_asan_link_order=0:detect_leaks=0 \
-	    $(prog) -n 900000"
-	grep -q '^landlock_restrict_self(.*= 0$' trace ||
-	    atf_fail "tail was not confined"
-	# The file was made before the sandbox, and written after it (through
-	# a descriptor of its own).
-	atf_check -o inline:'made\nconfined\nspilled\n' -x "awk '
-		/^open(at)?\\(.*tmp\\/tail\\..*O_CREAT.*= [0-9]+$/ {
-			print \"made\"; fd = \$NF }
-		/^landlock_restrict_self\\(/ { print \"confined\"; on = 1 }
-		on && !done && fd != \"\" && /^write\\(/ && !/^write\\(1,/ {
-			print \"spilled\"; done = 1 }' trace"
-	# Two FIFO operands, each spilled in its turn.
-	mkfifo p1 p2
-	cat big > p1 &
-	cat big > p2 &
-	{ echo '==> p1 <=='; cat exp; echo; echo '==> p2 <=='; cat exp; } > exp2
-	atf_check -o file:exp2 -x "env TMPDIR=$PWD/tmp $small \
-	    $(prog) -n 900000 p1 p2"
-	wait
+	# leak check, which cannot run traced.  Its first openat(2) is the
+	# O_TMPFILE one, refused as a file system without it refuses it.
+	for how in tmpfile named; do
+		fault=
+		[ $how = tmpfile ] || fault=FAULTINJ=openat:1:EOPNOTSUPP
+		atf_check -o file:exp -x "cat big | strace -o trace \
+		    -e trace=%file,%desc env TMPDIR=$PWD/tmp $small $fault \
+		    ASAN_OPTIONS=verify_asan_link_order=0:detect_leaks=0 \
+		    $(prog) -n 900000"
+		spill_order > order
+		atf_check -o inline:"confined\n$how\nspilled\n" cat order
+	done
 	[ -z "$(ls tmp)" ] || atf_fail "left behind: $(ls tmp)"
+}
+
+# spill_order: in ./trace, the sandbox entered, the temporary file made
+# (tmpfile: O_TMPFILE; named: its name then removed) and written, each
+# said as it comes.
+spill_order()
+{
+	awk '/^landlock_restrict_self\(.*= 0$/ { print "confined"; on = 1 }
+	    /^open(at)?\(.*(O_TMPFILE|O_CREAT).*= [0-9]+$/ && !on {
+		print "made before the sandbox" }
+	    on && /^openat\([0-9]+, "\.", .*O_TMPFILE.*= [0-9]+$/ {
+		print "tmpfile"; fd = $NF }
+	    on && /^openat\([0-9]+, "tail\.[0-9a-f]+", .*O_CREAT.*= [0-9]+$/ {
+		name = $2; fd = $NF }
+	    name != "" && /^unlinkat\(/ && $2 == name && / = 0$/ {
+		print "named"; name = "" }
+	    fd != "" && !done && index($0, "write(" fd ",") == 1 {
+		print (name != "" ? "written before removed" : "spilled")
+		done = 1 }' trace
+}
+
+# made_files: the temporary files tail made, in ./trace: how many, each
+# with no name or with a name removed before it was written; a line for
+# each one that was not.
+made_files()
+{
+	awk 'function quoted() {
+		return (match($0, /"[^"]*"/) ? substr($0, RSTART, RLENGTH) : "")
+	    }
+	    /^open(at)?\(.*O_TMPFILE.*= [0-9]+$/ { n++ }
+	    /^open(at)?\(.*O_CREAT.*= [0-9]+$/ {
+		n++; name[$NF] = quoted(); fd[quoted()] = $NF }
+	    /^unlink(at)?\(/ && (quoted() in fd) && / = 0$/ {
+		delete name[fd[quoted()]]; delete fd[quoted()] }
+	    /^write\(/ { w = $1; sub(/^write\(/, "", w); sub(/,$/, "", w)
+		if (w in name) { print "written before removed: " name[w]
+		    delete fd[name[w]]; delete name[w] } }
+	    END { for (f in fd) print "never removed: " f; print n + 0 }' trace
+}
+
+# temp_run LAYERS IN OPTIONS...: tail OPTIONS under strace (./trace) on
+# the file ./in given as IN (file: an operand; pipe: the standard input
+# through a pipe; fifo: a FIFO operand; fifos: two FIFO operands, each
+# written it whole), in LAYERS (in_landlock_layers: unconfined) or not;
+# its output in ./out.  TMPDIR is ./tmp.
+temp_run()
+{
+	_layers=$1
+	_in=$2
+	shift 2
+	_t="$_layers env ASAN_OPTIONS=verify_asan_link_order=0:detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} strace -o trace -e trace=%file,%desc env TMPDIR=$PWD/tmp $small $(prog)"
+	rm -f p1 p2
+	case $_in in
+	file)	$_t "$@" in > out ;;
+	pipe)	cat in | $_t "$@" > out ;;
+	fifo)	mkfifo p1
+		cat in > p1 &
+		$_t "$@" p1 > out
+		wait ;;
+	fifos)	mkfifo p1 p2
+		cat in > p1 &
+		cat in > p2 &
+		$_t "$@" p1 p2 > out
+		wait ;;
+	esac
+	if [ -z "$_layers" ]; then
+		grep -q '^landlock_restrict_self(.*= 0$' trace ||
+		    atf_fail "$_in $*: tail was not confined"
+	else
+		grep -q '^landlock_restrict_self(.*= -1 E2BIG' trace ||
+		    atf_fail "$_in $*: the kernel did not refuse a 17th layer"
+	fi
+}
+
+atf_test_case temp_file_needed
+temp_file_needed_head()
+{
+	atf_set descr "Confined or not, tail makes a temporary file only for" \
+	    "a stream that needs one, one for each such stream, and leaves" \
+	    "none behind: files, pipes and FIFOs, every kind of selection"
+	atf_set timeout 900
+}
+temp_file_needed_body()
+{
+	landlock_or_skip
+	small_machine
+	lines 1000000 20 > big
+	lines 1000 > small
+	mkdir tmp
+	for layers in "" in_landlock_layers; do
+		# Held in memory: no file.
+		cp small in
+		for opts in "-n 5" "-c 100" "-b 2" "-r" "-r -n 5" "-n +3" \
+		    "-c +5" "-n 0"; do
+			"$(prog)" $opts small > exp
+			for in in file pipe fifo; do
+				temp_run "$layers" $in $opts
+				cmp -s out exp ||
+				    atf_fail "${layers:-confined} $in $opts: wrong"
+				made_files > made
+				atf_check -o inline:'0\n' cat made
+			done
+		done
+		# Past the 8 MiB held in memory: one file.
+		cp big in
+		for opts in "-n 900000" "-c 18000000" "-r" "-r -n 900000"; do
+			"$(prog)" $opts big > exp
+			for in in pipe fifo; do
+				temp_run "$layers" $in $opts
+				cmp -s out exp ||
+				    atf_fail "${layers:-confined} $in $opts: wrong"
+				made_files > made
+				atf_check -o inline:'1\n' cat made
+			done
+		done
+		# Two streams, one after the other: one file each.
+		temp_run "$layers" fifos -q -r
+		{ "$(prog)" -r big; "$(prog)" -r big; } > exp
+		cmp -s out exp || atf_fail "${layers:-confined} -qr: wrong"
+		made_files > made
+		atf_check -o inline:'2\n' cat made
+		[ -z "$(ls tmp)" ] || atf_fail "left behind: $(ls tmp)"
+	done
+}
+
+atf_test_case tmpdir_named
+tmpdir_named_head()
+{
+	atf_set descr "A temporary file that cannot be made is said by the" \
+	    "name of its directory, as TMPDIR gives it, confined or not"
+	atf_set timeout 300
+}
+tmpdir_named_body()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	small_machine
+	layered=
+	! landlock_confines "$(prog)" || layered=in_landlock_layers
+	# 36 MB to hold: past the 32 MiB that memory may take.
+	head -c 36000000 /dev/urandom > rand
+	touch afile
+	mkdir dir
+	noent=$(errno_message ENOENT)
+	notdir=$(errno_message ENOTDIR)
+	for layers in "" $layered; do
+		for d in nonexistent "$PWD/nonexistent" "$PWD/nonexistent/" \
+		    dir/nonexistent/deeper afile "$PWD/afile" afile/; do
+			case $d in
+			*afile*)	msg=$notdir ;;
+			*)		msg=$noent ;;
+			esac
+			for opts in "-c 36000000" "-r"; do
+				st=0
+				# shellcheck disable=SC2086
+				cat rand | $layers env TMPDIR="$d" $small \
+				    "$(prog)" $opts > out 2> err || st=$?
+				atf_check_equal 1 "$st"
+				atf_check -o empty cat out
+				atf_check -o inline:"tail: $d: $msg\n" cat err
+			done
+		done
+	done
 }
 
 # io_after: the calls that read and write data after the sandbox was
@@ -1641,7 +1793,16 @@ tac_body()
 	atf_check -o file:big.rev -x "cat big | '$t'"
 	# tail's options still apply; -f makes no sense with -r.
 	atf_check -o inline:'line 300000\nline 299999\n' "$t" -n 2 big
-	atf_check -s exit:1 -e match:'^usage: tail' "$t" -f ab
+	# Refused, each with tac's usage line under that name.
+	for bad in "-f ab" "-F ab" "-x ab" "-n" "-n 1 -c 1" "-rf ab"; do
+		# shellcheck disable=SC2086
+		atf_check -s exit:1 -o empty \
+		    -e match:'^usage: tac \[-qv\] \[-b # \| -c # \| -n #\] \[file \.\.\.\]$' \
+		    -e not-match:tail "$t" $bad
+		# shellcheck disable=SC2086
+		atf_check -s exit:1 -o empty -e match:'^usage: tail \[-F' \
+		    "$(prog)" -r $bad
+	done
 	atf_check -s exit:1 -o inline:'b\na\n' \
 	    -e inline:'tac: missing: No such file or directory\n' \
 	    "$t" missing ab
@@ -1712,6 +1873,8 @@ atf_init_test_cases()
 	atf_add_test_case shown_bytes_read
 	atf_add_test_case confined
 	atf_add_test_case spill_confined
+	atf_add_test_case temp_file_needed
+	atf_add_test_case tmpdir_named
 	atf_add_test_case same_buffer
 	atf_add_test_case capsicum
 	atf_add_test_case capsicum_follow
