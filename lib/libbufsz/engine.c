@@ -74,7 +74,9 @@ const char *
 bufsz_path_name(enum bufsz_path p)
 {
 
-	return ((size_t)p < sizeof(path_names) / sizeof(path_names[0]) ? path_names[p] : "unknown");
+	if ((size_t)p >= sizeof(path_names) / sizeof(path_names[0]))
+		return ("unknown");
+	return (path_names[p]);
 }
 
 /* Made on first use; a thread that cannot have one cannot copy. */

@@ -100,7 +100,8 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 		else {
 			start = j->j_e->be_moved;
 			errno = 0;
-			if ((r = bufsz_kpath_loop(j, bufsz_move_cfr)) == REFUSED)
+			r = bufsz_kpath_loop(j, bufsz_move_cfr);
+			if (r == REFUSED)
 				cfr_remember(j, start);
 		}
 		if (r != REFUSED || j->j_e->be_force != COPY_AUTO)
@@ -293,7 +294,8 @@ pipe_drain(struct job *j, size_t len)
 	char *buf;
 
 	e = j->j_e;
-	if ((buf = bufsz_engine_buffer(e, j->j_inst, j->j_outst, &blen)) == NULL)
+	if ((buf = bufsz_engine_buffer(e, j->j_inst, j->j_outst,
+	    &blen)) == NULL)
 		return (BUFSZ_EWRITE);
 	while (len > 0) {
 		if ((n = bufsz_read(e->be_pipe[0], buf, MIN(blen, len))) <= 0)
@@ -403,8 +405,8 @@ copy_splice_via(struct job *j)
 		n = 65536;
 	cap = MIN((size_t)n, CHUNK_MAX);
 	for (moved = 0; j->j_left != 0;) {
-		n = splice(j->j_in, NULL, e->be_pipe[1], NULL, bufsz_job_want(j, cap),
-		    SPLICE_F_MOVE | SPLICE_F_MORE);
+		n = splice(j->j_in, NULL, e->be_pipe[1], NULL,
+		    bufsz_job_want(j, cap), SPLICE_F_MOVE | SPLICE_F_MORE);
 		if (n > 0) {
 			if ((r = pipe_to_out(j, (size_t)n)) != BUFSZ_OK &&
 			    r != REFUSED)
