@@ -168,17 +168,6 @@ end_bytes_body()
 	tail_sweep rw "open fstat pread close read write" -q -c 5000
 }
 
-atf_test_case end_splice
-end_splice_head()
-{
-	atf_set descr "tail -n 5, splice path: every call faulted"
-}
-end_splice_body()
-{
-	tail_setup
-	tail_sweep splice "open fstat pread close splice" -q -n 5
-}
-
 atf_test_case end_sendfile
 end_sendfile_head()
 {
@@ -493,7 +482,6 @@ atf_init_test_cases()
 	atf_add_test_case end_auto
 	atf_add_test_case end_rw
 	atf_add_test_case end_bytes
-	atf_add_test_case end_splice
 	atf_add_test_case end_sendfile
 	atf_add_test_case headers
 	atf_add_test_case from_start
