@@ -774,7 +774,7 @@ $rounds alternating rounds; the extra time and the ratio are medians of
 each round's.  Confined, cat takes an lstat of each operand and makes a
 rule for each directory that holds one before the first file, and
 Landlock checks each open.  Beyond 1024 operands cat runs unconfined
-(CONFINE_MAX in bin/cat/confine.c).
+(CONFINE_MAX in lib/libbufsz/sandbox_linux.c).
 
 | files | where | unconfined µs | confined µs | extra µs | extra µs a file | confined / unconfined |
 | ---: | --- | ---: | ---: | ---: | ---: | ---: |
