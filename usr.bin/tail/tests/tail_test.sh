@@ -1000,42 +1000,26 @@ terminal_head()
 }
 terminal_body()
 {
-	command -v python3 > /dev/null && python3 -c 'import pty' ||
-	    atf_skip "python3 is needed to drive a pty"
-	cat > ptyrun.py <<'EOF'
-import os, pty, sys, termios, time
-# ptyrun.py PROG ARGS...: the program runs on a pty: "a" to "e" typed, then
-# the end-of-file character; what it writes is shown.  The terminal does
-# not echo: its echo of a line, made as the system gets to it, could come
-# after what the program wrote of an earlier line.
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(sys.argv[1], sys.argv[1:])
-attrs = termios.tcgetattr(fd)
-attrs[3] &= ~termios.ECHO
-termios.tcsetattr(fd, termios.TCSANOW, attrs)
-for l in ("a", "b", "c", "d", "e"):
-    os.write(fd, (l + "\n").encode())
-os.write(fd, b"\x04")
-out = b""
-deadline = time.time() + 30
-while time.time() < deadline:
-    try:
-        b = os.read(fd, 4096)
-    except OSError:
-        break
-    if not b:
-        break
-    out += b
-_, st = os.waitpid(pid, 0)
-sys.stdout.write(out.decode().replace("\r\n", "\n"))
-sys.exit(os.waitstatus_to_exitcode(st) if hasattr(os, "waitstatus_to_exitcode") else st >> 8)
-EOF
-	atf_check -o inline:'d\ne\n' python3 ptyrun.py "$(prog)" -n 2
-	atf_check -o inline:'e\nd\nc\nb\na\n' python3 ptyrun.py "$(prog)" -r
-	atf_check -o inline:'c\nd\ne\n' python3 ptyrun.py "$(prog)" -n +3
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	need_pty_driver
+	# on_pty OPTIONS...: tail on a terminal, "a" to "e" typed, then the
+	# end-of-file character; what it wrote in ./shown.  The terminal does
+	# not echo: its echo of a line, made as the system gets to it, could
+	# come after what tail wrote of an earlier line.
+	on_pty()
+	{
+		pty_run 'a\nb\nc\nd\ne\n' "$(prog)" "$@" > shown ||
+		    atf_fail "tail $* on a terminal: $(cat shown)"
+	}
+	on_pty -n 2
+	atf_check -o inline:'d\ne\n' cat shown
+	on_pty -r
+	atf_check -o inline:'e\nd\nc\nb\na\n' cat shown
+	on_pty -n +3
+	atf_check -o inline:'c\nd\ne\n' cat shown
 	# -f means nothing for a terminal on the standard input here.
-	atf_check -o inline:'e\n' python3 ptyrun.py "$(prog)" -f -n 1
+	on_pty -f -n 1
+	atf_check -o inline:'e\n' cat shown
 }
 
 atf_test_case engine_paths
