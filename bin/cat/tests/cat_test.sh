@@ -231,6 +231,62 @@ u_flag_body()
 	atf_check -o inline:'     1\ta\n     2\t^Ib\n' "$(prog)" -unt plain
 }
 
+# shown_so_far FILE: whether ./shown begins with FILE's bytes.
+shown_so_far()
+{
+	head -c "$(wc -c < "$1")" shown | cmp -s - "$1"
+}
+
+# on_script_pty MODE OPTION: formatting_at_terminal's tty and typed modes
+# (see driver.py there) through script(1): cat with OPTION on a terminal
+# whose output is not processed, each line shown before the next is
+# written.  For the BSDs, whose base has script(1) and no python3.
+on_script_pty()
+{
+	rm -f keys in ready shown want
+	mkfifo keys in
+	if [ $1 = tty ]; then
+		cmd='exec "$0" "$@" < in'
+	else
+		cmd='exec "$0" "$@"'
+	fi
+	timeout 120 script -q /dev/null sh -c \
+	    "stty -echo -opost && : > ready && $cmd" "$(prog)" $2 \
+	    < keys > shown &
+	pid=$!
+	# Held open, lest script take the end of its input for ^D.
+	exec 3> keys
+	wait_until test -e ready || atf_fail "$1: the terminal did not start"
+	if [ $1 = tty ]; then
+		exec 4> in
+		to=4
+	else
+		to=3
+	fi
+	: > want
+	for n in 1 2; do
+		case $n$2 in
+		1-A)	line='one\001\ttab\n' out='one^A^Itab$\n' ;;
+		1-n)	line='one\001\ttab\n' out='     1\tone\001\ttab\n' ;;
+		2-A)	line='two\n' out='two$\n' ;;
+		2-n)	line='two\n' out='     2\ttwo\n' ;;
+		esac
+		printf "$line" >&$to
+		printf "$out" >> want
+		wait_until shown_so_far want ||
+		    atf_fail "$1, cat $2: line $n not shown while the input" \
+		    "is open: $(od -c shown)"
+	done
+	if [ $1 = tty ]; then
+		exec 4>&-
+	else
+		printf '\004' >&3
+	fi
+	exec 3>&-
+	wait $pid || atf_fail "$1, cat $2: exited $?"
+	cmp -s want shown || atf_fail "$1, cat $2: shown $(od -c shown)"
+}
+
 atf_test_case formatting_at_terminal
 formatting_at_terminal_head()
 {
@@ -240,8 +296,18 @@ formatting_at_terminal_head()
 }
 formatting_at_terminal_body()
 {
-	command -v python3 > /dev/null && python3 -c 'import pty, termios' ||
-	    atf_skip "python3 with pty and termios is needed to drive a terminal"
+	if ! command -v python3 > /dev/null ||
+	    ! python3 -c 'import pty, termios' 2>/dev/null; then
+		[ "$(uname -s)" != Linux ] && command -v script > /dev/null ||
+		    atf_skip "neither python3's pty nor script(1) to drive" \
+		    "a terminal"
+		for opt in -A -n; do
+			for mode in tty typed; do
+				on_script_pty $mode $opt
+			done
+		done
+		return
+	fi
 	# driver.py mode cat [option ...], with the modes:
 	#   tty:   stdin a pipe, stdout a terminal (tail -f log | cat -v): each
 	#          line must show before the input is closed
