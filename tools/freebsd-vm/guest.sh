@@ -6,9 +6,9 @@
 # the root file system, an rc.conf that starts little, the Kyuafiles
 # that gather the suites, and an rc.local that runs them, prints the
 # report between markers, runs the bench (bench.sh) and powers the
-# machine off.  GUEST_RUN=bench: the bench alone; GUEST_RUN=tests: the
-# suites alone, only GUEST_TESTS if given; BENCH_ARGS: bench.sh's
-# options.
+# machine off.  GUEST_SUITES=NO: no suite; GUEST_TESTS: only these
+# tests (kyua's filters); GUEST_BENCH=NO: no bench; BENCH_ARGS:
+# bench.sh's options.
 #
 # usage: guest.sh root
 
@@ -48,17 +48,10 @@ virecover_enable="NO"
 EOF
 
 # What the guest runs (vm.sh -b: the bench alone), read by rc.local.
-case ${GUEST_RUN:-all} in
-all)	suites=YES bench=YES ;;
-bench)	suites=NO bench=YES ;;
-tests)	suites=YES bench=NO ;;
-*)	echo "guest.sh: GUEST_RUN=$GUEST_RUN: not all, bench or tests" >&2
-	exit 1 ;;
-esac
 put /etc/check-freebsd-vm.conf 0644 <<EOF
-suites=$suites
+suites=${GUEST_SUITES:-YES}
 tests="${GUEST_TESTS:-}"
-bench=$bench
+bench=${GUEST_BENCH:-YES}
 bench_args="${BENCH_ARGS:-}"
 EOF
 

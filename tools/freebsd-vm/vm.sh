@@ -26,10 +26,10 @@
 # yes beside FreeBSD 15.1's own, built from FREEBSD_SRC as it is
 # (bench.sh); vm.sh keeps that as logs/bench.md.
 #
-# usage: vm.sh [-b | -t tests] [-s stage] srctop freebsd-src
-#	-b: the guest runs the bench alone, no suite
-#	-t tests: the guest runs only these (kyua's test filters, as
-#	    "bin/cat/cat_test:socket usr.bin/tail"), and no bench
+# usage: vm.sh [-b] [-t tests] [-s stage] srctop freebsd-src
+#	-b: the guest runs the bench, and no suite unless -t names some
+#	-t tests: the guest runs only these tests (kyua's filters, as
+#	    "bin/cat/cat_test:socket usr.bin/tail"), and no bench unless -b
 #	-s import|world|kernel|image: stop after that stage
 
 set -u
@@ -39,14 +39,15 @@ set -u
 unset DESTDIR OBJTOP MAKESYSPATH MAKEFLAGS MAKELEVEL MFLAGS MAKEOBJDIR
 here=$(cd "$(dirname "$0")" && pwd) || exit 1
 stop=
-GUEST_RUN=all
 GUEST_TESTS=
-usage="usage: vm.sh [-b | -t tests] [-s stage] srctop freebsd-src"
+bflag=
+tflag=
+usage="usage: vm.sh [-b] [-t tests] [-s stage] srctop freebsd-src"
 while getopts bs:t: opt; do
 	case $opt in
-	b)	GUEST_RUN=bench ;;
+	b)	bflag=1 ;;
 	s)	stop=$OPTARG ;;
-	t)	GUEST_RUN=tests
+	t)	tflag=1
 		GUEST_TESTS=$OPTARG ;;
 	*)	echo "$usage" >&2
 		exit 2 ;;
@@ -57,7 +58,13 @@ shift $((OPTIND - 1))
 	echo "$usage" >&2
 	exit 2
 }
-export GUEST_RUN GUEST_TESTS
+# What the guest runs: the suites (all, or those -t names) unless -b
+# alone is given; the bench unless -t alone is.
+GUEST_SUITES=YES
+GUEST_BENCH=YES
+[ -n "$bflag" ] && [ -z "$tflag" ] && GUEST_SUITES=NO
+[ -n "$tflag" ] && [ -z "$bflag" ] && GUEST_BENCH=NO
+export GUEST_SUITES GUEST_BENCH GUEST_TESTS
 srctop=$(cd "$1" && pwd) || exit 1
 fbsrc=$(cd "$2" && pwd) || exit 1
 
@@ -367,7 +374,7 @@ between()
 	    inside { print }
 	    $0 == "==== check-freebsd-vm: " name " begins ====" { inside = 1 }'
 }
-if [ "$GUEST_RUN" != bench ]; then
+if [ "$GUEST_SUITES" = YES ]; then
 	{
 		header
 		echo
@@ -376,11 +383,11 @@ if [ "$GUEST_RUN" != bench ]; then
 	    fail "no kyua report in $K/logs/serial.log"
 	cat "$K/logs/kyua-report.txt"
 fi
-if [ "$GUEST_RUN" = all ]; then
+if [ "$GUEST_SUITES" = YES ] && [ "$GUEST_BENCH" = YES ]; then
 	between "confinement cost" > "$K/logs/confine-cost.txt"
 	cat "$K/logs/confine-cost.txt"
 fi
-[ "$GUEST_RUN" = tests ] && exit 0
+[ "$GUEST_BENCH" = YES ] || exit 0
 {
 	echo "# The import's cat, cp, tail and yes beside FreeBSD 15.1's own"
 	echo
