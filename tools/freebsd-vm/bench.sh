@@ -15,7 +15,7 @@
 # bytes each read, write or copy_file_range returned; one more writes
 # the output to a file, and the two programs' outputs must agree.
 #
-# yes never ends: it runs YESSECS seconds under timeout(1) and its
+# yes never ends: it runs YESSECS seconds, then is killed, and its
 # figures are scaled to MB MiB of output, as the reader counted it.
 #
 # usage: bench.sh [-r runs] [-m MiB] [-o orig-bindir]
@@ -134,18 +134,32 @@ row_tail_r() { $RUN "$P" -r "$D/text" > "$OUT"; }
 what_tail_c="tail -c +1 big | wc -c"
 row_tail_c() { $RUN "$P" -c +1 "$D/big" | wc -c > "$OUT"; }
 what_yes_dd="yes | dd bs=1m (${YESSECS} s, per $MB MiB)"
-row_yes_dd() {
+# yes_into READER: yes (under $RUN) into READER through a FIFO for
+# YESSECS seconds, then yes is killed: /usr/bin/time reports only the
+# process it waited for, so yes must be its child, not timeout(1)'s.
+# What READER printed, the byte count, in ./count.
+yes_into()
+{
+	rm -f "$D/fifo" "$D/count"
+	mkfifo "$D/fifo" || return 1
+	sh -c "$1" < "$D/fifo" > "$D/count" 2>&1 &
+	_reader=$!
 	# shellcheck disable=SC2086
-	$RUN timeout "$YESSECS" "$P" $A 2>/dev/null |
-	    dd of=/dev/null bs=1m 2> "$D/count"
+	$RUN "$P" $A > "$D/fifo" 2>/dev/null &
+	_runner=$!
+	sleep "$YESSECS"
+	# yes is the runner's child under time, the runner itself under
+	# ktrace (which execs it).
+	_yes=$(pgrep -P $_runner)
+	kill ${_yes:-$_runner}
+	wait $_runner
+	wait $_reader
 }
+row_yes_dd() { yes_into "dd of=/dev/null bs=1m"; }
 count_yes_dd() { awk '/bytes transferred/ { print $1 }' "$D/count"; }
 check_yes_dd() { "$P" | head -c 1048576; }
 what_yes_wc="yes | wc -c (${YESSECS} s, per $MB MiB)"
-row_yes_wc() {
-	# shellcheck disable=SC2086
-	$RUN timeout "$YESSECS" "$P" $A 2>/dev/null | wc -c > "$D/count"
-}
+row_yes_wc() { yes_into "wc -c"; }
 count_yes_wc() { tr -d ' ' < "$D/count"; }
 check_yes_wc() { check_yes_dd; }
 # The write size alone: FreeBSD's own yes writes 8190 bytes at a time,
@@ -192,9 +206,9 @@ traced()
 {
 	prog "$1" "$2"
 	OUT=/dev/null
-	# yes runs under timeout(1): its children are traced too, and only
-	# yes's records are kept.
-	RUN="ktrace -i -t c -f $D/ktr"
+	# Casper's service, a child of tail, is not traced: the program's
+	# own calls are counted.
+	RUN="ktrace -t c -f $D/ktr"
 	rm -f "$D/ktr"
 	! defined "prep_$1" || "prep_$1"
 	"row_$1"
