@@ -34,8 +34,9 @@
  *	mapping updated at every call, so it is right however the program
  *	ends (yes(1) dies of SIGPIPE).  A line is "NAME VALUE", blank-padded;
  *	the last is "pid" and the process's id.
- * FAULTINJ_PHYSMEM=BYTES	sysconf(_SC_PHYS_PAGES) says BYTES / page (the
- *	probe asks sysconf on Linux; the BSDs' sysctl is not interposed).
+ * FAULTINJ_PHYSMEM=BYTES	sysconf(_SC_PHYS_PAGES) says BYTES / page, and
+ *	on the BSDs sysctlbyname(3) says BYTES of hw.physmem and
+ *	hw.physmem64, which their memory probe asks instead.
  * FAULTINJ_PAGESIZE=BYTES	sysconf(_SC_PAGESIZE) says BYTES.
  * FAULTINJ_NCPU=N	sysconf(_SC_NPROCESSORS_ONLN) says N, and on Linux
  *	sched_getaffinity(2) says the process may run on processors 0 to
@@ -92,6 +93,11 @@
 
 #if defined(__linux__) || defined(__FreeBSD__)
 #define	HAVE_CFR	1
+#endif
+
+#if defined(__FreeBSD__) || defined(__NetBSD__)
+#include <sys/sysctl.h>
+#define	HAVE_SYSCTLBYNAME	1
 #endif
 
 /*
@@ -230,6 +236,10 @@ static int	(*real_fstatfs64)(int, struct statfs64 *);
 static ssize_t	(*real_copy_file_range)(int, off64p_t *, int, off64p_t *,
 		    size_t, unsigned int);
 #endif
+#ifdef HAVE_SYSCTLBYNAME
+static int	(*real_sysctlbyname)(const char *, void *, size_t *,
+		    const void *, size_t);
+#endif
 #ifdef __linux__
 static ssize_t	(*real_splice)(int, off64p_t *, int, off64p_t *, size_t,
 		    unsigned int);
@@ -367,6 +377,9 @@ resolve_all(void)
 	RESOLVE(real_lseek, "lseek");
 #ifdef HAVE_CFR
 	RESOLVE(real_copy_file_range, "copy_file_range");
+#endif
+#ifdef HAVE_SYSCTLBYNAME
+	RESOLVE(real_sysctlbyname, "sysctlbyname");
 #endif
 #ifdef __linux__
 	RESOLVE(real_splice, "splice");
@@ -1245,5 +1258,38 @@ sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set)
 	for (i = 0; i < fake_ncpu && (size_t)i < size * 8; i++)
 		CPU_SET_S((size_t)i, size, set);
 	return (0);
+}
+#endif
+
+#ifdef HAVE_SYSCTLBYNAME
+/*
+ * The BSDs' memory probe asks for hw.physmem (NetBSD's 64-bit one is
+ * hw.physmem64).  The real call runs first, so that a name this system
+ * lacks fails as it would; the answer is then replaced, in the width
+ * the kernel gave.
+ */
+int
+sysctlbyname(const char *name, void *old, size_t *oldlen, const void *new,
+    size_t newlen)
+{
+	uint64_t u64;
+	uint32_t u32;
+	int rc;
+
+	RESOLVE(real_sysctlbyname, "sysctlbyname");
+	rc = real_sysctlbyname(name, old, oldlen, new, newlen);
+	if (rc != 0 || fake_physmem == 0 || old == NULL || oldlen == NULL ||
+	    !in_scope(CALLER) || (strcmp(name, "hw.physmem") != 0 &&
+	    strcmp(name, "hw.physmem64") != 0))
+		return (rc);
+	if (*oldlen == sizeof(u64)) {
+		u64 = fake_physmem;
+		memcpy(old, &u64, sizeof(u64));
+	} else if (*oldlen == sizeof(u32)) {
+		u32 = fake_physmem > UINT32_MAX ? UINT32_MAX :
+		    (uint32_t)fake_physmem;
+		memcpy(old, &u32, sizeof(u32));
+	}
+	return (rc);
 }
 #endif

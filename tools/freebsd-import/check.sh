@@ -318,7 +318,8 @@ check "make freebsd-import into the extract, with PATCH" \
     sh "$here/import.sh" -p "$work/import.patch" "$srctop" "$ext"
 cp -R "$ext" "$work/imported" || exit 1
 
-comps="lib/libbufsz bin/cat bin/cp usr.bin/tail usr.bin/yes tests/common"
+comps="lib/libbufsz bin/cat bin/cp usr.bin/tail usr.bin/yes tests/common
+    tests/faultinj tests/faults"
 hostvars=$(cd / && env -u MAKEFLAGS -u MAKELEVEL \
     MAKESYSPATH="$srctop/share/mk" bmake -m "$srctop/share/mk" \
     -f /dev/null OPSYS=FreeBSD -V '${HOST_VARS}')
@@ -333,18 +334,19 @@ check "share/mk/src.libnames.mk names bufsz and its archive" \
 # owners are given by number to the mtree here.
 sed -e 's/ uname=[^ ]*/ uid=0/' -e 's/ gname=[^ ]*/ gid=0/' \
     "$ext/etc/mtree/BSD.tests.dist" > "$work/BSD.tests.dist"
-check "etc/mtree/BSD.tests.dist makes lib/libbufsz and common" \
+check "etc/mtree/BSD.tests.dist makes lib/libbufsz, its faults and common" \
     sh -c 'mkdir -p "$1/t" && mtree -deU -f "$1/BSD.tests.dist" -p "$1/t" \
-	>/dev/null && [ -d "$1/t/lib/libbufsz" ] && [ -d "$1/t/common" ]' \
-    sh "$work"
+	>/dev/null && [ -d "$1/t/lib/libbufsz/faults" ] &&
+	[ -d "$1/t/common" ]' sh "$work"
 check "rescue/rescue/Makefile links \${LIBBUFSZ}" \
     grep -q '^CRUNCH_LIBS+= \${LIBBUFSZ}$' "$ext/rescue/rescue/Makefile"
 check "Makefile.inc1 builds libbufsz before the bootstrap cat" \
     grep -q '^_cat=.*lib/libbufsz bin/cat$' "$ext/Makefile.inc1"
 check "Makefile.inc1 builds libbufsz first among native-xtools" \
     grep -q '^NXBDIRS+=.*lib/libbufsz \.WAIT$' "$ext/Makefile.inc1"
-check "tests/Makefile builds common" \
-    grep -q '^SUBDIR+= common$' "$ext/tests/Makefile"
+check "tests/Makefile builds common, faultinj and faults" \
+    sh -c 'for d in common faultinj faults; do
+	grep -q "^SUBDIR+= $d\$" "$1" || exit 1; done' sh "$ext/tests/Makefile"
 check "no imported Makefile names OPSYS or a host variable" \
     sh -c '! (cd "$1" && grep -En "$2" $3)' sh "$ext" "$names" "$makefiles"
 nopackage()
@@ -505,9 +507,22 @@ else
 	check "FreeBSD's make installs them -DNO_ROOT" installs
 	check "cat and cp in runtime, tail and yes in utilities" packages
 	check "NetBSD's cat test and its data files installed" netbsd_tests
+	faultinj()
+	{
+		listed "$meta" /usr/tests/lib/libbufsz/faults/libfaultinj.so \
+		    tests &&
+		    listed "$meta" /usr/tests/lib/libbufsz/faults/cat_faults_test \
+		    tests
+	}
+	check "the fault injector and its suites installed with the tests" \
+	    faultinj
 	kyuafiles()
 	{
 		for c in $comps; do
+			case $c in
+			tests/faultinj)	continue ;;
+			tests/faults)	c=lib/libbufsz/faults ;;
+			esac
 			kf=$root/usr/tests/${c#tests/}/Kyuafile
 			grep -q '^test_suite("FreeBSD")$' "$kf" ||
 			    { echo "$kf: not the FreeBSD suite"; return 1; }

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # make freebsd-import FREEBSD_SRC=DIR [PATCH=file]: put the tree's
-# lib/libbufsz, bin/cat, bin/cp, usr.bin/tail, usr.bin/yes and
-# tests/common into a FreeBSD source tree in place of FreeBSD's, with the
+# lib/libbufsz, bin/cat, bin/cp, usr.bin/tail, usr.bin/yes, tests/common
+# and the fault injector with its suites (tests/faultinj, tests/faults)
+# into a FreeBSD source tree in place of FreeBSD's, with the
 # edits of FreeBSD's own files that an importer would make by hand
 # (docs/freebsd/IMPORT.md says which and why).  With -p, the same change
 # is also written as one patch against the tree as it was.
@@ -49,7 +50,8 @@ case $patch in
 *)	patch=$(pwd)/$patch ;;
 esac
 
-COMPONENTS="lib/libbufsz bin/cat bin/cp usr.bin/tail usr.bin/yes tests/common"
+COMPONENTS="lib/libbufsz bin/cat bin/cp usr.bin/tail usr.bin/yes tests/common
+    tests/faultinj tests/faults"
 # FreeBSD's files this script may edit, for the patch.
 EDITED="share/mk/src.libnames.mk lib/Makefile etc/mtree/BSD.tests.dist
     rescue/rescue/Makefile Makefile.inc1 tests/Makefile ObsoleteFiles.inc"
@@ -438,10 +440,12 @@ mtree_add()
 tests_dist()
 {
 	f=$fb/etc/mtree/BSD.tests.dist
-	mtree_add "$f" ./lib libbufsz && mtree_add "$f" . common ||
+	mtree_add "$f" ./lib libbufsz &&
+	    mtree_add "$f" ./lib/libbufsz faults && mtree_add "$f" . common ||
 	    { echo "import: BSD.tests.dist: no place for lib/libbufsz" >&2
 	      exit 1; }
-	said "etc/mtree/BSD.tests.dist: lib/libbufsz and common"
+	said "etc/mtree/BSD.tests.dist: lib/libbufsz, lib/libbufsz/faults" \
+	    "and common"
 }
 
 rescue()
@@ -496,20 +500,28 @@ makefile_inc1()
 	said "Makefile.inc1: libbufsz before the bootstrap cat and in NXBDIRS"
 }
 
+# common, the shell functions the suites source; faultinj, the library
+# the fault suites and some cases of the others preload; faults, those
+# suites.  Each ahead of FreeBSD's own, in that order.
 tests_makefile()
 {
 	f=$fb/tests/Makefile
-	if grep -q '^SUBDIR+=[[:space:]]*common$' "$f"; then
-		said "tests/Makefile: builds common already"
-		return 0
+	added=
+	for d in faults faultinj common; do
+		grep -q "^SUBDIR+=[[:space:]]*$d\$" "$f" && continue
+		awk -v d="$d" '
+		    /^SUBDIR\+=/ && !done { print "SUBDIR+= " d; done = 1 }
+		    { print }
+		    END { exit !done }' "$f" > "$work/tests.mk" ||
+		    { echo "import: tests/Makefile: no SUBDIR+=" >&2; exit 1; }
+		replace "$work/tests.mk" "$f"
+		added="$d $added"
+	done
+	if [ -z "$added" ]; then
+		said "tests/Makefile: builds common, faultinj and faults already"
+	else
+		said "tests/Makefile: ${added% }"
 	fi
-	awk '
-	    /^SUBDIR\+=/ && !done { print "SUBDIR+= common"; done = 1 }
-	    { print }
-	    END { exit !done }' "$f" > "$work/tests.mk" ||
-	    { echo "import: tests/Makefile: no SUBDIR+=" >&2; exit 1; }
-	replace "$work/tests.mk" "$f"
-	said "tests/Makefile: common (the shell functions the suites source)"
 }
 
 obsolete_files()

@@ -22,7 +22,14 @@
 # environment, and make the image again.  docs/freebsd/VM.md has the
 # stages and their times.
 #
-# usage: vm.sh [-s stage] srctop freebsd-src
+# After the report, the guest measures the imported cat, cp, tail and
+# yes beside FreeBSD 15.1's own, built from FREEBSD_SRC as it is
+# (bench.sh); vm.sh keeps that as logs/bench.md.
+#
+# usage: vm.sh [-b] [-t tests] [-s stage] srctop freebsd-src
+#	-b: the guest runs the bench, and no suite unless -t names some
+#	-t tests: the guest runs only these tests (kyua's filters, as
+#	    "bin/cat/cat_test:socket usr.bin/tail"), and no bench unless -b
 #	-s import|world|kernel|image: stop after that stage
 
 set -u
@@ -32,18 +39,32 @@ set -u
 unset DESTDIR OBJTOP MAKESYSPATH MAKEFLAGS MAKELEVEL MFLAGS MAKEOBJDIR
 here=$(cd "$(dirname "$0")" && pwd) || exit 1
 stop=
-while getopts s: opt; do
+GUEST_TESTS=
+bflag=
+tflag=
+usage="usage: vm.sh [-b] [-t tests] [-s stage] srctop freebsd-src"
+while getopts bs:t: opt; do
 	case $opt in
+	b)	bflag=1 ;;
 	s)	stop=$OPTARG ;;
-	*)	echo "usage: vm.sh [-s stage] srctop freebsd-src" >&2
+	t)	tflag=1
+		GUEST_TESTS=$OPTARG ;;
+	*)	echo "$usage" >&2
 		exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# -eq 2 ] || {
-	echo "usage: vm.sh [-s stage] srctop freebsd-src" >&2
+	echo "$usage" >&2
 	exit 2
 }
+# What the guest runs: the suites (all, or those -t names) unless -b
+# alone is given; the bench unless -t alone is.
+GUEST_SUITES=YES
+GUEST_BENCH=YES
+[ -n "$bflag" ] && [ -z "$tflag" ] && GUEST_SUITES=NO
+[ -n "$tflag" ] && [ -z "$bflag" ] && GUEST_BENCH=NO
+export GUEST_SUITES GUEST_BENCH GUEST_TESTS
 srctop=$(cd "$1" && pwd) || exit 1
 fbsrc=$(cd "$2" && pwd) || exit 1
 
@@ -177,6 +198,21 @@ for d in bin/cp usr.bin/tail; do
 	mkdir -p "$src/tests/freebsd/$d" &&
 	    cp -R "$fbsrc/$d/tests" "$src/tests/freebsd/$d/tests" || exit 1
 done
+# FreeBSD 15.1's own cat, cp, tail and yes, which the import replaced,
+# built from FREEBSD_SRC as it is, for the bench to run beside the
+# import's; and bufszinfo, which says what libbufsz's policy gives the
+# guest.
+for d in bin/cat bin/cp usr.bin/tail usr.bin/yes; do
+	rm -rf "$src/tools/checkvm/$d"
+	mkdir -p "$src/tools/checkvm/${d%/*}" &&
+	    cp -R "$fbsrc/$d" "$src/tools/checkvm/$d" || exit 1
+done
+mkdir -p "$src/tools/checkvm/bufszinfo" &&
+    cp -p "$srctop/tools/bufszinfo/bufszinfo.c" "$src/tools/checkvm/bufszinfo/" &&
+    printf '%s\n' "PROG=	bufszinfo" "MAN=" "LIBADD=	bufsz" \
+    'CFLAGS+=	-I${SRCTOP}/lib/libbufsz' ".include <bsd.prog.mk>" \
+    > "$src/tools/checkvm/bufszinfo/Makefile" || exit 1
+
 # skip_case FILE CASE REASON: the case of FreeBSD's suite that asserts
 # what FreeBSD's program does where ours rightly differs skips, saying
 # why, instead of failing.
@@ -196,7 +232,8 @@ skip_case "$src/tests/freebsd/usr.bin/tail/tests/tail_test.sh" broken_pipe \
 
 OURDIRS="lib/libbufsz bin/cat bin/cp usr.bin/tail usr.bin/yes"
 TESTDIRS="lib/libbufsz/tests bin/cat/tests bin/cp/tests usr.bin/tail/tests"
-TESTDIRS="$TESTDIRS usr.bin/yes/tests tests/common"
+# The fault suites install the directory the fault injector goes in.
+TESTDIRS="$TESTDIRS usr.bin/yes/tests tests/common tests/faults tests/faultinj"
 
 # Commands in the built world's environment (cross compiler, sysroot),
 # from a script: buildenv hands BUILDENV_SHELL to make and a shell, and
@@ -255,6 +292,25 @@ timed install-tests inworld "$NR" "for d in $TESTDIRS; do" \
     "mkdir -p $root/usr/tests/freebsd/\$d" \
     "make -C tests/freebsd/\$d/tests MK_TESTS=yes $NR \\" \
     "    TESTSDIR=/usr/tests/freebsd/\$d all install; done"
+# FreeBSD's own programs beside the import's, and bufszinfo, for the
+# bench.
+ORIGBIN=/usr/local/fbsd-orig/bin
+timed install-orig inworld "$NR" "mkdir -p $root$ORIGBIN $root/usr/local/bin" \
+    "for d in bin/cat bin/cp usr.bin/tail usr.bin/yes; do" \
+    "make -C tools/checkvm/\$d MK_TESTS=no MK_MAN=no BINDIR=$ORIGBIN \\" \
+    "    $NR all install; done" \
+    "make -C tools/checkvm/bufszinfo BINDIR=/usr/local/bin $NR all install"
+# The ja_JP.eucJP character type that FreeBSD's base installs unless it
+# is built WITHOUT_LOCALES (as the guest is, for want of one blob of
+# share/colldef): share/ctypedef's rule for it alone, for cat's -v.
+eucjp=$root/usr/share/locale/ja_JP.eucJP
+maps=tools/tools/locale/etc/final-maps
+timed locale-eucjp inworld "" "mkdir -p $eucjp" \
+    "localedef -D -U -c -w $maps/widths.txt -f $maps/map.eucJP \\" \
+    "    -i share/ctypedef/ja_JP.eucJP.src $K/conf/ja_JP.eucJP" \
+    "install -m 444 $K/conf/ja_JP.eucJP.LC_CTYPE $eucjp/LC_CTYPE"
+echo "./usr/share/locale/ja_JP.eucJP/LC_CTYPE type=file uname=root" \
+    "gname=wheel mode=0444" >> "$root/METALOG"
 sh "$here/guest.sh" "$root" || fail "cannot write the guest's files"
 # Every directory a file is installed in, and each ahead of what it
 # holds: makefs makes a directory it meets first in another entry's
@@ -299,7 +355,8 @@ boot()
 	    -drive file="$K/disk.img",format=raw,if=virtio
 }
 timed boot boot
-# What the report ran with, ahead of it.
+# What the report and the bench ran with, ahead of them.
+header()
 {
 	echo "FreeBSD commit: $FREEBSD_COMMIT"
 	echo "knobs: tools/freebsd-vm/src.conf $knobs, CHECKVM $kconf" \
@@ -308,14 +365,50 @@ timed boot boot
 	    echo "not a git checkout")"
 	echo "guest: $(tr -d '\r' < "$K/logs/serial.log" |
 	    sed -n 's/^check-freebsd-vm: \(FreeBSD .*\)/\1/p' | head -1)"
+}
+# between NAME: what the guest printed between the markers of NAME.
+between()
+{
+	tr -d '\r' < "$K/logs/serial.log" | awk -v name="$1" '
+	    $0 == "==== check-freebsd-vm: " name " ends ====" { inside = 0 }
+	    inside { print }
+	    $0 == "==== check-freebsd-vm: " name " begins ====" { inside = 1 }'
+}
+if [ "$GUEST_SUITES" = YES ]; then
+	{
+		header
+		echo
+		sh "$here/report.sh" "$K/logs/serial.log"
+	} > "$K/logs/kyua-report.txt" ||
+	    fail "no kyua report in $K/logs/serial.log"
+	cat "$K/logs/kyua-report.txt"
+fi
+if [ "$GUEST_SUITES" = YES ] && [ "$GUEST_BENCH" = YES ]; then
+	between "confinement cost" > "$K/logs/confine-cost.txt"
+	cat "$K/logs/confine-cost.txt"
+fi
+[ "$GUEST_BENCH" = YES ] || exit 0
+{
+	echo "# The import's cat, cp, tail and yes beside FreeBSD 15.1's own"
 	echo
-	sh "$here/report.sh" "$K/logs/serial.log"
-} > "$K/logs/kyua-report.txt" ||
-    fail "no kyua report in $K/logs/serial.log"
-cat "$K/logs/kyua-report.txt"
-tr -d '\r' < "$K/logs/serial.log" | awk '
-    /^==== check-freebsd-vm: confinement cost ends ====/ { inside = 0 }
-    inside { print }
-    /^==== check-freebsd-vm: confinement cost begins ====/ { inside = 1 }' \
-    > "$K/logs/confine-cost.txt"
-cat "$K/logs/confine-cost.txt"
+	echo "Measured by tools/freebsd-vm/bench.sh in the guest that" \
+	    "\`make check-freebsd-vm\` boots (docs/freebsd/VM.md), on" \
+	    "$(date -u +%Y-%m-%d)."
+	echo
+	header | sed 's/^/- /'
+	echo "- host CPU: $(sed -n 's/^model name[[:space:]]*: //p' \
+	    /proc/cpuinfo 2>/dev/null | head -1), $(nproc 2>/dev/null) CPUs" \
+	    "shared with other work; qemu $(qemu-system-x86_64 --version |
+	    sed -n 's/^QEMU emulator version \([^ ]*\).*/\1/p') -accel tcg," \
+	    "-smp 2, -m $QEMU_MEM"
+	echo "- libbufsz's constants (lib/libbufsz/policy.c):" \
+	    "$(sed -n 's/^#define[[:space:]]*\(BUFSZ_[A-Z_]*\)[[:space:]]*(\(.*\))$/\1 = \2/p' \
+	    "$srctop/lib/libbufsz/policy.c" | sed 's/([a-z0-9_]*)//g' |
+	    paste -sd ';' - | sed 's/;/; /g')"
+	echo
+	# Without the lines that show on the console how far it is.
+	between bench | grep -v '^bench: '
+} > "$K/logs/bench.md"
+grep -q '^## The rows' "$K/logs/bench.md" ||
+    fail "no bench in $K/logs/serial.log"
+cat "$K/logs/bench.md"

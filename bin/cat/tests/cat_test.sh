@@ -231,6 +231,62 @@ u_flag_body()
 	atf_check -o inline:'     1\ta\n     2\t^Ib\n' "$(prog)" -unt plain
 }
 
+# shown_so_far FILE: whether ./shown begins with FILE's bytes.
+shown_so_far()
+{
+	head -c "$(wc -c < "$1")" shown | cmp -s - "$1"
+}
+
+# on_script_pty MODE OPTION: formatting_at_terminal's tty and typed modes
+# (see driver.py there) through script(1): cat with OPTION on a terminal
+# whose output is not processed, each line shown before the next is
+# written.  For the BSDs, whose base has script(1) and no python3.
+on_script_pty()
+{
+	rm -f keys in ready shown want
+	mkfifo keys in
+	if [ $1 = tty ]; then
+		cmd='exec "$0" "$@" < in'
+	else
+		cmd='exec "$0" "$@"'
+	fi
+	timeout 120 script -q /dev/null sh -c \
+	    "stty -echo -opost && : > ready && $cmd" "$(prog)" $2 \
+	    < keys > shown &
+	pid=$!
+	# Held open, lest script take the end of its input for ^D.
+	exec 3> keys
+	wait_until test -e ready || atf_fail "$1: the terminal did not start"
+	if [ $1 = tty ]; then
+		exec 4> in
+		to=4
+	else
+		to=3
+	fi
+	: > want
+	for n in 1 2; do
+		case $n$2 in
+		1-A)	line='one\001\ttab\n' out='one^A^Itab$\n' ;;
+		1-n)	line='one\001\ttab\n' out='     1\tone\001\ttab\n' ;;
+		2-A)	line='two\n' out='two$\n' ;;
+		2-n)	line='two\n' out='     2\ttwo\n' ;;
+		esac
+		printf "$line" >&$to
+		printf "$out" >> want
+		wait_until shown_so_far want ||
+		    atf_fail "$1, cat $2: line $n not shown while the input" \
+		    "is open: $(od -c shown)"
+	done
+	if [ $1 = tty ]; then
+		exec 4>&-
+	else
+		printf '\004' >&3
+	fi
+	exec 3>&-
+	wait $pid || atf_fail "$1, cat $2: exited $?"
+	cmp -s want shown || atf_fail "$1, cat $2: shown $(od -c shown)"
+}
+
 atf_test_case formatting_at_terminal
 formatting_at_terminal_head()
 {
@@ -240,8 +296,18 @@ formatting_at_terminal_head()
 }
 formatting_at_terminal_body()
 {
-	command -v python3 > /dev/null && python3 -c 'import pty, termios' ||
-	    atf_skip "python3 with pty and termios is needed to drive a terminal"
+	if ! command -v python3 > /dev/null ||
+	    ! python3 -c 'import pty, termios' 2>/dev/null; then
+		[ "$(uname -s)" != Linux ] && command -v script > /dev/null ||
+		    atf_skip "neither python3's pty nor script(1) to drive" \
+		    "a terminal"
+		for opt in -A -n; do
+			for mode in tty typed; do
+				on_script_pty $mode $opt
+			done
+		done
+		return
+	fi
 	# driver.py mode cat [option ...], with the modes:
 	#   tty:   stdin a pipe, stdout a terminal (tail -f log | cat -v): each
 	#          line must show before the input is closed
@@ -436,7 +502,7 @@ v_multibyte_confined_body()
 	# Hiragana A, printable: whole, not M-$M-".
 	printf '\244\242 x\n' > in
 	atf_check -o file:in -x \
-	    "LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v in"
+	    "$eucjp $(prog) -v in"
 }
 
 atf_test_case v_eucjp
@@ -456,27 +522,38 @@ v_eucjp_body()
 	printf '\244\242\244\242\241A\200\205\244\tx\n\244' > in
 	printf '\244\242\244\242M-!AM-^@M-^EM-$\tx\nM-$' > want
 	atf_check -o file:want -x \
-	    "LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v in"
+	    "$eucjp $(prog) -v in"
 	# The same, read one byte at a time: cut inside every pair.
 	atf_check -o file:want -x "{ for b in '\\244' '\\242' '\\244' \
 	    '\\242' '\\241' A '\\200' '\\205' '\\244' '\\tx\\n' '\\244'; do \
 	    printf \"\$b\"; sleep 0.1; done; } |
-	    LOCPATH=\$PWD/loc LC_ALL=ja_JP.EUC-JP $(prog) -v"
+	    $eucjp $(prog) -v"
 }
 
-# A ja_JP.EUC-JP locale built here, for cat's C library, or skip.
+# A ja_JP.EUC-JP locale for cat's C library, or skip: built here, or
+# FreeBSD's ja_JP.eucJP where it is installed; eucjp is the environment
+# that selects it.
 use_eucjp()
 {
 	# glibc's LOCPATH lets a locale built here be used without root.
 	mkdir loc
-	localedef -i ja_JP -f EUC-JP loc/ja_JP.EUC-JP > /dev/null 2>&1 ||
-	    atf_skip "cannot build a ja_JP.EUC-JP locale with localedef"
+	if localedef -i ja_JP -f EUC-JP loc/ja_JP.EUC-JP > /dev/null 2>&1
+	then
+		eucjp="LOCPATH=$PWD/loc LC_ALL=ja_JP.EUC-JP"
+	elif [ -d /usr/share/locale/ja_JP.eucJP ]; then
+		eucjp="LC_ALL= LC_CTYPE=ja_JP.eucJP"
+	else
+		atf_skip "cannot build a ja_JP.EUC-JP locale with localedef," \
+		    "and none is installed"
+	fi
 	# Asked of the C library cat is built with: musl has UTF-8 only.
-	[ "$(LOCPATH=$PWD/loc LC_ALL=ja_JP.EUC-JP \
+	case $(env $eucjp \
 	    "$(atf_config_get rootdir '')/usr/tests/common/charmap" \
-	    2>/dev/null)" = EUC-JP ] ||
-	    atf_skip "cat's C library does not load the ja_JP.EUC-JP locale" \
-	    "built here (LOCPATH, glibc's)"
+	    2>/dev/null) in
+	EUC-JP|eucJP)	;;
+	*)	atf_skip "cat's C library does not load the ja_JP.EUC-JP" \
+		    "locale ($eucjp)" ;;
+	esac
 }
 
 # LC_ALL=C.UTF-8 for the case, or skip where cat's C library lacks it.
@@ -712,30 +789,6 @@ combinations_body()
 	atf_check -o file:exp "$(prog)" -nst in
 }
 
-# Whether some process holds a lock on $1 that a fcntl(2) lock conflicts
-# with: python3's lockf is fcntl(F_SETLK).
-locked()
-{
-	python3 -c '
-import fcntl, sys
-with open(sys.argv[1], "a") as f:
-    try:
-        fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        sys.exit(0)
-sys.exit(1)' "$1"
-}
-
-# Whether a lock on the file with inode $1 is held ("held") or waited
-# for ("waited"), as /proc/locks shows it.
-proc_lock()
-{
-	case $2 in
-	held)	grep -Eq "^[0-9]+: (POSIX|OFDLCK|FLOCK) .*:$1 " /proc/locks ;;
-	waited)	grep -Eq -- "-> (POSIX|OFDLCK|FLOCK) .*:$1 " /proc/locks ;;
-	esac
-}
-
 atf_test_case l_flag
 l_flag_head()
 {
@@ -744,19 +797,19 @@ l_flag_head()
 }
 l_flag_body()
 {
-	[ -r /proc/locks ] || atf_skip "no /proc/locks to watch the lock queue"
+	need_lock_view
 	: > out
 	ino=$(ls -i out | awk '{ print $1 }')
 	mkfifo fifo
 	# The first cat takes the lock, then waits for a writer on the FIFO.
 	"$(prog)" -l fifo >> out &
 	first=$!
-	wait_until proc_lock $ino held || atf_fail "the first cat took no lock"
+	wait_until lock_held $ino || atf_fail "the first cat took no lock"
 	# The second queues behind it, however ready its input.
 	printf 'second\n' > second
 	"$(prog)" -l second >> out &
 	next=$!
-	wait_until proc_lock $ino waited ||
+	wait_until lock_waited $ino $next ||
 	    atf_fail "the second cat did not wait for the lock"
 	printf 'first\n' > fifo
 	wait $first || atf_fail "first cat failed"
@@ -776,8 +829,7 @@ l_flag_kept_head()
 }
 l_flag_kept_body()
 {
-	command -v python3 > /dev/null ||
-	    atf_skip "python3 is needed to try a fcntl(2) lock"
+	need_lock_try
 	printf 'old\n' > out
 	mkfifo fifo
 	# out is opened as an operand (and refused: it is appended to), then
@@ -786,13 +838,13 @@ l_flag_kept_body()
 	pid=$!
 	# Our open of the FIFO returns once cat has opened it: past out.
 	exec 3> fifo
-	locked out || atf_fail "closing the operand out dropped the lock"
+	lock_taken out || atf_fail "closing the operand out dropped the lock"
 	printf 'new\n' >&3
 	exec 3>&-
 	wait $pid && atf_fail "cat took out, its own output, as input"
 	atf_check -o inline:'cat: out: input file is output file\n' cat err
 	atf_check -o inline:'old\nnew\n' cat out
-	locked out && atf_fail "the lock outlived cat"
+	lock_taken out && atf_fail "the lock outlived cat"
 	true
 }
 
@@ -805,7 +857,7 @@ l_flag_whole_runs_head()
 }
 l_flag_whole_runs_body()
 {
-	[ -r /proc/locks ] || atf_skip "no /proc/locks to watch the lock queue"
+	need_lock_view
 	: > out
 	ino=$(ls -i out | awk '{ print $1 }')
 	random_file blkA 1048576
@@ -818,7 +870,7 @@ l_flag_whole_runs_body()
 	# must wait; had the first lost its lock, it writes blkA now.
 	"$(prog)" -l blkA >> out 3>&- &
 	next=$!
-	wait_until eval "proc_lock $ino waited || ! kill -0 $next 2>/dev/null" ||
+	wait_until eval "lock_waited $ino $next || ! kill -0 $next 2>/dev/null" ||
 	    atf_fail "the second cat neither waited nor ended"
 	printf 'fifo\n' >&3
 	exec 3>&-
@@ -1171,30 +1223,44 @@ same_file_harmless_body()
 	atf_check cmp orig f
 }
 
-atf_test_case same_file_bind_mount
+atf_test_case same_file_bind_mount cleanup
 same_file_bind_mount_head()
 {
-	atf_set descr "The same file seen through a bind mount is refused"
+	atf_set descr "The same file seen through a bind mount (FreeBSD:" \
+	    "nullfs) is refused"
 	atf_set require.user root
 	atf_set timeout 120
 }
 same_file_bind_mount_body()
 {
-	command -v unshare > /dev/null && command -v mount > /dev/null ||
-	    atf_skip "no unshare(1) to bind-mount in a private namespace"
-	unshare -m true 2>/dev/null ||
-	    atf_skip "cannot make a private mount namespace here"
+	need_bind_mount
 	mkdir a b
 	random_file a/f 3145739
 	cp a/f orig
-	# The mount lives only as long as the private namespace: no cleanup.
+	# On Linux the mount lives only as long as a private namespace.
+	if [ "$(uname -s)" = Linux ]; then
+		command -v unshare > /dev/null ||
+		    atf_skip "no unshare(1) to bind-mount in a private namespace"
+		unshare -m true 2>/dev/null ||
+		    atf_skip "cannot make a private mount namespace here"
+		in_mount="unshare -m sh -c"
+		mnt="mount --bind a b &&"
+	else
+		bind_mount a b || atf_skip "cannot mount a on b here"
+		in_mount="sh -c"
+		mnt=
+	fi
 	for opt in "" -n; do
 		atf_check -s exit:1 \
 		    -e inline:'cat: b/f: input file is output file\n' \
-		    unshare -m sh -c "mount --bind a b &&
-			$(prog) $opt b/f >> a/f"
+		    $in_mount "$mnt $(prog) $opt b/f >> a/f"
 		atf_check cmp orig a/f
 	done
+}
+same_file_bind_mount_cleanup()
+{
+	[ "$(uname -s)" = Linux ] || umount b 2>/dev/null
+	true
 }
 
 atf_test_case sigpipe
@@ -1323,31 +1389,11 @@ socket_head()
 }
 socket_body()
 {
-	# python3 is the Unix-domain server at hand on Debian and FreeBSD.
-	command -v python3 > /dev/null && python3 -c '' ||
-	    atf_skip "python3 is needed for a Unix-domain socket server"
+	need_unix_server
 	random_file payload 300000
-	cat > server.py <<'EOF'
-import os, socket, sys
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-s.bind("sock.tmp")
-s.listen(1)
-# Named only once it listens, so that a connect cannot come too early.
-os.rename("sock.tmp", "sock")
-s.settimeout(60)
-c, _ = s.accept()
-c.settimeout(60)
-# cat only reads: it must shut its side, so that we see its end first.
-if c.recv(1) != b"":
-    sys.exit(1)
-with open("payload", "rb") as f:
-    c.sendall(f.read())
-c.close()
-EOF
-	python3 server.py &
-	wait_until test -S sock || atf_fail "the server did not start"
+	unix_server sock payload || atf_fail "the server did not start"
 	atf_check -o file:payload "$(prog)" sock
-	wait $! || atf_fail "the server saw no shutdown from cat"
+	wait $unix_server_pid || atf_fail "the server saw no shutdown from cat"
 
 	# Nobody listening: the error is the connect's.
 	atf_check -s exit:1 -e inline:'cat: sock: Connection refused\n' \
@@ -2274,8 +2320,7 @@ cat: d: not a regular file
 cat: fifolink: not a regular file
 cat: /dev/null: not a regular file
 '
-	if command -v python3 > /dev/null; then
-		python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("sock")'
+	if unix_socket_file sock; then
 		set -- "$@" sock
 	fi
 	err="${err}cat: missing: No such file or directory\n"
@@ -2370,42 +2415,10 @@ atf_init_test_cases()
 
 # tty_run CMD KEYS: run sh -c CMD on a new terminal, type KEYS (printf
 # escapes) and print what the terminal showed; fail when CMD is still
-# running 10 seconds later.
+# running a minute later.
 tty_run()
 {
-	cat > ptydrive.py <<'EOF2'
-import os, pty, select, signal, sys, time
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv("/bin/sh", ["sh", "-c", sys.argv[1]])
-os.write(fd, sys.argv[2].encode("latin-1").decode("unicode_escape")
-    .encode("latin-1"))
-out, status, end = b"", None, time.time() + 10
-while status is None and time.time() < end:
-    if select.select([fd], [], [], 0.1)[0]:
-        try:
-            out += os.read(fd, 4096)
-        except OSError:
-            pass
-    wpid, st = os.waitpid(pid, os.WNOHANG)
-    if wpid:
-        status = st
-while select.select([fd], [], [], 0.2)[0]:
-    try:
-        b = os.read(fd, 4096)
-    except OSError:
-        break
-    if not b:
-        break
-    out += b
-sys.stdout.write(out.decode("latin-1").replace("\r", ""))
-if status is None:
-    os.killpg(pid, signal.SIGKILL)
-    sys.stdout.write("still running after 10 s\n")
-    sys.exit(1)
-sys.exit(0 if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else 1)
-EOF2
-	python3 ptydrive.py "$1" "$2"
+	pty_run "$2" sh -c "$1"
 }
 
 atf_test_case tty_eof
@@ -2417,7 +2430,7 @@ tty_eof_head()
 tty_eof_body()
 {
 	need_faultinj
-	command -v python3 >/dev/null 2>&1 || atf_skip "no python3 for the pty"
+	need_pty_driver
 	# Nothing typed but ^D: cat into a pipe (splice) and into a file.
 	for p in auto $PATHS; do
 		tty_run "$(path_env $p) $(prog) | wc -c" '\004' > shown ||
@@ -2442,11 +2455,11 @@ tty_eof_body()
 calls_per_file()
 {
 	( cd "$1" && eval "$2" &&
-	    ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    strace -f -o ../trace1 "$(prog)" s0000 > "$3" &&
-	    ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    strace -f -o ../trace "$(prog)" s* > "$3" ) ||
-	    atf_fail "cat failed under strace"
+	    ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" &&
+	    export ASAN_OPTIONS &&
+	    trace_calls ../trace1 "$(prog)" s0000 > "$3" &&
+	    trace_calls ../trace "$(prog)" s* > "$3" ) ||
+	    atf_fail "cat failed traced"
 	_n=$(($(ls "$1" | wc -l) - 1))
 	echo $((($(wc -l < trace) - $(wc -l < trace1)) / _n)) > calls
 	_re='^[0-9]* *(sendfile|copy_file_range|splice|read|write)\('
@@ -2496,7 +2509,7 @@ small_files_calls_head()
 }
 small_files_calls_body()
 {
-	command -v strace >/dev/null 2>&1 || atf_skip "no strace"
+	need_call_tracer
 	if landlock_confines "$(prog)"; then
 		landlock=yes
 	elif command -v python3 > /dev/null; then

@@ -21,11 +21,9 @@ usage="usage: cp [-R [-H | -L | -P]] [-f | -i | -n] [-alNpsvx] source target
 # takes what it sets.
 need_xattr()
 {
-	command -v setfattr >/dev/null 2>&1 && command -v getfattr \
-	    >/dev/null 2>&1 || atf_skip "setfattr/getfattr (Debian: attr) \
-are not installed"
+	need_xattr_tools
 	touch xprobe
-	setfattr -n user.probe -v 1 xprobe 2>/dev/null ||
+	xattr_set xprobe probe 1 2>/dev/null ||
 	    atf_skip "this file system takes no user extended attributes"
 	rm xprobe
 }
@@ -35,23 +33,21 @@ need_acl()
 	command -v setfacl >/dev/null 2>&1 && command -v getfacl \
 	    >/dev/null 2>&1 || atf_skip "setfacl/getfacl (Debian: acl) \
 are not installed"
+	# The cases speak Linux's setfacl and getfacl (-c, -p); FreeBSD's
+	# ACLs have cases of their own (cp_test:fb_p_acls).
+	getfacl -c -p / >/dev/null 2>&1 ||
+	    atf_skip "getfacl has no -c and -p (Linux's acl tools)"
 	touch aprobe
 	setfacl -m u:nobody:r aprobe 2>/dev/null ||
 	    atf_skip "this file system has no POSIX ACLs"
 	rm aprobe
 }
 
-# $1: the chattr(1) letters the test sets.
+# $1: the chattr(1) letters the test sets (file_flags: FreeBSD's
+# chflags(1) where there is no chattr).
 need_chattr()
 {
-	command -v chattr >/dev/null 2>&1 && command -v lsattr \
-	    >/dev/null 2>&1 || atf_skip "chattr/lsattr (e2fsprogs) are not \
-installed"
-	touch fprobe
-	chattr "+$1" fprobe 2>/dev/null ||
-	    atf_skip "this file system or user cannot set +$1"
-	chattr "-$1" fprobe
-	rm fprobe
+	need_file_flags "$1"
 }
 
 # The permission bits of $1, in octal, on GNU and BSD stat(1) alike.
@@ -60,10 +56,10 @@ mode()
 	stat -c %a "$1" 2>/dev/null || stat -f %Lp "$1"
 }
 
-# The chattr(1) letters set on $1, without the e2fsprogs layout ones.
+# The flags set on $1, as chattr(1) letters: i, a and d.
 flags()
 {
-	lsattr -d "$1" | awk '{ print $1 }' | tr -cd 'aidASD'
+	file_flags_of "$1"
 }
 
 # The ACL of $1 without its header, to compare two files'.
@@ -72,10 +68,21 @@ acl()
 	getfacl -c -p "$1"
 }
 
-# Undo what a case's chattr did, lest kyua cannot remove its files.
+# Undo what a case's flags did, lest kyua cannot remove its files.
 unflag()
 {
-	chattr -R -ia . 2>/dev/null || true
+	file_flags . -R -ia 2>/dev/null || true
+}
+
+# The words that run a shell command, the next operand, as user $1:
+# su's options differ between Linux and the BSDs.
+as_user()
+{
+	if [ "$(uname -s)" = Linux ]; then
+		echo "su $1 -s /bin/sh -c"
+	else
+		echo "su -m $1 -c"
+	fi
 }
 
 atf_test_case operand_ends_options
@@ -304,15 +311,8 @@ socket_operand_head()
 }
 socket_operand_body()
 {
-	if command -v python3 >/dev/null 2>&1; then
-		python3 -c 'import socket
-socket.socket(socket.AF_UNIX).bind("s")'
-	elif command -v perl >/dev/null 2>&1; then
-		perl -MIO::Socket::UNIX -e \
-		    'IO::Socket::UNIX->new(Local => "s", Listen => 1) or die'
-	else
-		atf_skip "neither python3 nor perl, to make a socket, is here"
-	fi
+	unix_socket_file s ||
+	    atf_skip "neither python3 nor nc(1) -U, to make a socket, is here"
 	atf_check test -S s
 	echo x > f
 	mkdir dst
@@ -338,24 +338,25 @@ p_xattrs_body()
 	mkdir d
 	echo x > d/f
 	big=$(awk 'BEGIN { while (i++ < 3000) printf "v" }')
-	setfattr -n user.color -v blue d/f
-	setfattr -n user.big -v "$big" d/f
-	setfattr -n user.empty d/f
-	setfattr -n user.dir -v yes d
+	xattr_set d/f color blue
+	xattr_set d/f big "$big"
+	xattr_set d/f empty
+	xattr_set d dir yes
 	# A read-only source: its copy takes the attributes all the same.
 	chmod 0444 d/f
 	atf_check $(prog) -Rp d e
-	atf_check -o inline:"blue" getfattr --only-values -n user.color e/f
-	atf_check -o inline:"$big" getfattr --only-values -n user.big e/f
-	atf_check -o empty getfattr --only-values -n user.empty e/f
-	atf_check -o inline:"yes" getfattr --only-values -n user.dir e
+	atf_check_equal "blue" "$(xattr_get e/f color)"
+	atf_check_equal "$big" "$(xattr_get e/f big)"
+	xattr_get e/f empty > empty || atf_fail "e/f has no user.empty"
+	atf_check -o empty cat empty
+	atf_check_equal "yes" "$(xattr_get e dir)"
 	atf_check_equal 444 "$(mode e/f)"
 	atf_check $(prog) -a d/f a
-	atf_check -o inline:"blue" getfattr --only-values -n user.color a
+	atf_check_equal "blue" "$(xattr_get a color)"
 	# Without -p, no attributes.
 	atf_check $(prog) -R d plain
-	atf_check -s not-exit:0 -e ignore getfattr -n user.color plain/f
-	atf_check -s not-exit:0 -e ignore getfattr -n user.dir plain
+	! xattr_get plain/f color > /dev/null || atf_fail "plain/f has color"
+	! xattr_get plain dir > /dev/null || atf_fail "plain has dir"
 }
 
 atf_test_case p_acls
@@ -402,9 +403,9 @@ p_flags_body()
 	echo x > d/f
 	echo y > d/g
 	touch -t 200102030000 d/f d/g
-	chattr +d d/f
-	chattr +a d/g
-	chattr +i d
+	file_flags d/f +d
+	file_flags d/g +a
+	file_flags d +i
 	atf_check $(prog) -Rp d e
 	atf_check_equal "d" "$(flags e/f)"
 	atf_check_equal "a" "$(flags e/g)"
@@ -416,7 +417,7 @@ p_flags_body()
 	# file made in an immutable directory.
 	echo new > n
 	echo old > imm
-	chattr +i imm
+	file_flags imm +i
 	atf_check -s exit:1 -e inline:"cp: imm: Operation not permitted\n" \
 	    $(prog) n imm
 	atf_check -s exit:1 -e inline:"cp: imm: Operation not permitted\n" \
@@ -427,7 +428,8 @@ p_flags_body()
 	atf_check -s exit:1 -e inline:"cp: e/n: Operation not permitted\n" \
 	    $(prog) n e
 	atf_check test ! -e e/n
-	chattr -i e imm
+	file_flags e -i
+	file_flags imm -i
 	# -N keeps no flags; the rest still comes.
 	atf_check $(prog) -RpN d nf
 	atf_check_equal "" "$(flags nf)"
@@ -438,7 +440,7 @@ p_flags_body()
 	atf_check_equal "" "$(flags plain)"
 	# A flag on the target that the source lacks is cleared.
 	touch t
-	chattr +d t
+	file_flags t +d
 	echo z > s
 	atf_check $(prog) -p s t
 	atf_check_equal "" "$(flags t)"
@@ -460,23 +462,23 @@ p_unprivileged_body()
 	need_chattr i
 	command -v su >/dev/null 2>&1 || atf_skip "su(1) is not installed"
 	echo x > imm
-	setfattr -n user.k -v v imm
-	chattr +i +d imm
+	xattr_set imm k v
+	file_flags imm +id
 	echo y > dump
-	chattr +d dump
+	file_flags dump +d
 	chmod 0444 dump
-	setfattr -n user.k -v w dump
+	xattr_set dump k w
 	mkdir out
 	chown nobody out
 	chmod 0755 . out
 	atf_check -s exit:1 -e inline:"cp: chflags: out/imm: Operation not \
-permitted\n" su nobody -s /bin/sh -c "$(prog) -p imm out/imm"
+permitted\n" $(as_user nobody) "$(prog) -p imm out/imm"
 	atf_check -o inline:"x\n" cat out/imm
-	atf_check -o inline:"v" getfattr --only-values -n user.k out/imm
+	atf_check_equal "v" "$(xattr_get out/imm k)"
 	atf_check_equal "" "$(flags out/imm)"
-	atf_check su nobody -s /bin/sh -c "$(prog) -p dump out/dump"
+	atf_check $(as_user nobody) "$(prog) -p dump out/dump"
 	atf_check_equal "d" "$(flags out/dump)"
-	atf_check -o inline:"w" getfattr --only-values -n user.k out/dump
+	atf_check_equal "w" "$(xattr_get out/dump k)"
 	atf_check_equal 444 "$(mode out/dump)"
 	# Onto a file of another's that the user may write: the data goes
 	# in, what cannot be kept is reported once each.
@@ -485,7 +487,7 @@ permitted\n" su nobody -s /bin/sh -c "$(prog) -p imm out/imm"
 	atf_check -s exit:1 -e inline:"cp: chmod: theirs: Operation not \
 permitted\ncp: utimes: theirs: Operation not permitted
 cp: chflags: theirs: Operation not permitted\n" \
-	    su nobody -s /bin/sh -c "$(prog) -p dump theirs"
+	    $(as_user nobody) "$(prog) -p dump theirs"
 	atf_check -o inline:"y\n" cat theirs
 }
 p_unprivileged_cleanup()
@@ -505,10 +507,10 @@ p_refused_body()
 	need_acl
 	need_chattr d
 	echo x > f
-	setfattr -n user.a -v 1 f
-	setfattr -n user.b -v 2 f
+	xattr_set f a 1
+	xattr_set f b 2
 	setfacl -m u:nobody:rw f
-	chattr +d f
+	file_flags f +d
 	echo y > plain
 	mkdir mnt
 	mount -t ramfs cptest mnt 2>/dev/null ||

@@ -1209,7 +1209,8 @@ source_bind_mounted_body()
 	seq 1 100000 > f
 	cat f > keep
 	: > g
-	if ! mount --bind f g 2>/dev/null; then
+	need_bind_mount
+	if ! bind_mount f g 2>/dev/null; then
 		atf_skip "cannot bind-mount a file here"
 	fi
 	$(prog) f g 2>err

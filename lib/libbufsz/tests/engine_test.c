@@ -321,7 +321,7 @@ test_size(size_t i, size_t bufsz)
 	return (i < sizeof(sizes) / sizeof(sizes[0]) ? sizes[i] : SIZE_MAX);
 }
 
-#define	BUFSZ_TEST	(16 * KiB)	/* BUFSZ_SIZE for the size cases */
+#define	BUFSZ_TEST	(16 * KiB)	/* the buffer size forced in the size cases */
 
 static void
 file_to_file(enum bufsz_path p, const char *data, size_t len, size_t bufsz)

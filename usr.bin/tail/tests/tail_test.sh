@@ -977,42 +977,26 @@ terminal_head()
 }
 terminal_body()
 {
-	command -v python3 > /dev/null && python3 -c 'import pty' ||
-	    atf_skip "python3 is needed to drive a pty"
-	cat > ptyrun.py <<'EOF'
-import os, pty, sys, termios, time
-# ptyrun.py PROG ARGS...: the program runs on a pty: "a" to "e" typed, then
-# the end-of-file character; what it writes is shown.  The terminal does
-# not echo: its echo of a line, made as the system gets to it, could come
-# after what the program wrote of an earlier line.
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(sys.argv[1], sys.argv[1:])
-attrs = termios.tcgetattr(fd)
-attrs[3] &= ~termios.ECHO
-termios.tcsetattr(fd, termios.TCSANOW, attrs)
-for l in ("a", "b", "c", "d", "e"):
-    os.write(fd, (l + "\n").encode())
-os.write(fd, b"\x04")
-out = b""
-deadline = time.time() + 30
-while time.time() < deadline:
-    try:
-        b = os.read(fd, 4096)
-    except OSError:
-        break
-    if not b:
-        break
-    out += b
-_, st = os.waitpid(pid, 0)
-sys.stdout.write(out.decode().replace("\r\n", "\n"))
-sys.exit(os.waitstatus_to_exitcode(st) if hasattr(os, "waitstatus_to_exitcode") else st >> 8)
-EOF
-	atf_check -o inline:'d\ne\n' python3 ptyrun.py "$(prog)" -n 2
-	atf_check -o inline:'e\nd\nc\nb\na\n' python3 ptyrun.py "$(prog)" -r
-	atf_check -o inline:'c\nd\ne\n' python3 ptyrun.py "$(prog)" -n +3
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	need_pty_driver
+	# on_pty OPTIONS...: tail on a terminal, "a" to "e" typed, then the
+	# end-of-file character; what it wrote in ./shown.  The terminal does
+	# not echo: its echo of a line, made as the system gets to it, could
+	# come after what tail wrote of an earlier line.
+	on_pty()
+	{
+		pty_run 'a\nb\nc\nd\ne\n' "$(prog)" "$@" > shown ||
+		    atf_fail "tail $* on a terminal: $(cat shown)"
+	}
+	on_pty -n 2
+	atf_check -o inline:'d\ne\n' cat shown
+	on_pty -r
+	atf_check -o inline:'e\nd\nc\nb\na\n' cat shown
+	on_pty -n +3
+	atf_check -o inline:'c\nd\ne\n' cat shown
 	# -f means nothing for a terminal on the standard input here.
-	atf_check -o inline:'e\n' python3 ptyrun.py "$(prog)" -f -n 1
+	on_pty -f -n 1
+	atf_check -o inline:'e\n' cat shown
 }
 
 atf_test_case engine_paths
@@ -1137,9 +1121,8 @@ shown_bytes_read_head()
 }
 shown_bytes_read_body()
 {
-	command -v strace > /dev/null || atf_skip "strace is not installed"
-	strace -o /dev/null true 2>/dev/null ||
-	    atf_skip "strace cannot trace here (no ptrace)"
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	need_call_tracer
 	page=$(getconf PAGESIZE)
 	# 64 MiB of 64-byte lines: a multiple of the page.
 	awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "%063d\n", i }' > big
@@ -1150,10 +1133,23 @@ shown_bytes_read_body()
 	{
 		_f=$1
 		shift
-		env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-		    strace -y -e trace=read,pread64 -o trace "$(prog)" "$@" \
-		    > out || atf_fail "tail $* failed under strace"
-		awk -v f="/$_f>" 'index($0, f) && /^(read|pread64)\(/ {
+		if strace -o /dev/null true 2>/dev/null; then
+			env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+			    strace -y -e trace=read,pread64 -o trace \
+			    "$(prog)" "$@" > out ||
+			    atf_fail "tail $* failed under strace"
+			awk -v f="/$_f>" 'index($0, f) && /^(read|pread64)\(/ {
+				n += $NF; c++ } END { print n + 0 > "nread"
+				print c + 0 > "calls" }' trace
+			return
+		fi
+		# ktrace names no file: every read of tail's own (not the
+		# Casper service's) past the standard descriptors, where
+		# FILE is the one operand.
+		trace_calls trace "$(prog)" "$@" > out ||
+		    atf_fail "tail $* failed traced"
+		awk 'NR == 1 { pid = $1 }
+		    $1 == pid && $2 ~ /^p?read\(0x([3-9a-f]|[1-9a-f][0-9a-f]+),/ {
 			n += $NF; c++ } END { print n + 0 > "nread"
 			print c + 0 > "calls" }' trace
 	}
