@@ -88,7 +88,9 @@ static atomic_int	stopped;	/* the workers take no more files */
 static struct job	*awaited;	/* the file the walk waits for */
 static pthread_t	workers[POOL_MAX];
 static struct bufsz_engine	*engines[POOL_MAX];
-static int	parked[POOL_MAX];	/* out of memory: never joined */
+static int	parked[POOL_MAX];	/* PARKED, LEAVING, or 0: working */
+#define	PARKED		1		/* out of memory: never joined */
+#define	LEAVING		2		/* out of its loop: to be joined */
 static pthread_mutex_t	lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t	work = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t	finished = PTHREAD_COND_INITIALIZER;
@@ -212,7 +214,7 @@ cp_nomem(void)
 		inflight_over(&current->fl);
 		current->done = 1;
 	}
-	*in_worker = 1;
+	*in_worker = PARKED;
 	atomic_store(&stopped, 1);
 	(void)pthread_cond_broadcast(&finished);
 	for (;;)
@@ -242,20 +244,21 @@ pool_end(void)
 {
 	int i;
 
+	/* A worker may still park: each is joined once it is leaving. */
 	(void)pthread_mutex_lock(&lock);
 	quit = 1;
 	(void)pthread_cond_broadcast(&work);
-	(void)pthread_mutex_unlock(&lock);
 	for (i = 0; i < nworkers; i++) {
-		(void)pthread_mutex_lock(&lock);
-		if (parked[i]) {
+		while (parked[i] == 0)
+			(void)pthread_cond_wait(&finished, &lock);
+		if (parked[i] == LEAVING) {
 			(void)pthread_mutex_unlock(&lock);
-			continue;
+			(void)pthread_join(workers[i], NULL);
+			bufsz_engine_free(engines[i]);
+			(void)pthread_mutex_lock(&lock);
 		}
-		(void)pthread_mutex_unlock(&lock);
-		(void)pthread_join(workers[i], NULL);
-		bufsz_engine_free(engines[i]);
 	}
+	(void)pthread_mutex_unlock(&lock);
 	nworkers = -1;
 	for (i = 0; i < RING; i++) {
 		free(ring[i].names.p);
@@ -340,6 +343,8 @@ worker(void *arg)
 		if (j == awaited || atomic_load(&stopped))
 			(void)pthread_cond_broadcast(&finished);
 	}
+	*in_worker = LEAVING;
+	(void)pthread_cond_broadcast(&finished);
 	(void)pthread_mutex_unlock(&lock);
 	free(src.p);
 	free(dst.p);
