@@ -246,6 +246,7 @@ tree_threads_head()
 {
 	atf_set descr "Every call of cp -Rv on a tree copied by threads," \
 	    "faulted"
+	atf_set timeout 900
 }
 tree_threads_body()
 {
