@@ -14,7 +14,6 @@
 
 #include <stdatomic.h>
 
-#include "beneath.h"
 #include "bufsz.h"
 
 /* A path for messages; the work itself goes through descriptors. */
@@ -154,5 +153,8 @@ int	setfile(int, int, const char *, int, const struct stat *);
 int	attr_copy(const struct attr_source *, const struct attr_target *);
 int	attr_flags(const struct attr_source *, const struct attr_target *,
 	    const struct stat *);
+
+/* beneath_<system>.c */
+int	open_beneath(int, const char *, int);
 
 #endif /* !_CP_EXTERN_H_ */

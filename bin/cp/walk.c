@@ -183,7 +183,9 @@ in_target_tree(void)
  * Open the existing target of n, an entry of the top frame (or the
  * operand itself), following symbolic links only while they stay inside
  * the target tree: open_beneath() from the top of the tree, along the
- * names the walk took.  Fails with EXDEV for a link that leads out.
+ * names the walk took.  Fails with EXDEV for a link that leads out.  A
+ * path too long from the top is opened from n's own directory, which
+ * refuses links that climb out of it, even those that stay in the tree.
  */
 int
 open_in_target(const struct node *n, int flags)
@@ -200,6 +202,8 @@ open_in_target(const struct node *n, int flags)
 		path_push(&rel, stack[i].name);
 	path_push(&rel, n->dname);
 	fd = open_beneath(top_fd, rel.p, flags);
+	if (fd == -1 && errno == ENAMETOOLONG)
+		fd = open_beneath(n->ddir, n->dname, flags);
 	serrno = errno;
 	free(rel.p);
 	errno = serrno;
