@@ -17,7 +17,8 @@
 #
 #	LOCK_HOST	bin/cat/lock_*.c: cat -l's lock
 #	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes (bsd:
-#			the BSD ACL, extattr and chflags calls)
+#			FreeBSD's ACL, extattr and chflags calls; netbsd:
+#			those, as NetBSD has them)
 #	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory (linux:
 #			openat2; freebsd: O_RESOLVE_BENEATH; portable: a walk)
 #	PROBE_HOST	lib/libbufsz/probe_*.c: physical memory
@@ -105,6 +106,7 @@ PROBE_HOST=		bsd
 SANDBOX_HOST=		portable
 KPATH_HOST=		portable
 .if ${OPSYS} == "NetBSD"
+ATTR_HOST=		netbsd
 FOLLOW_HOST=		kqueue
 MK_TAC=			yes
 MK_ASK_TTY=		yes
