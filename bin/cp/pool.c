@@ -78,6 +78,7 @@ static size_t	next;		/* the oldest file no worker has taken */
 static size_t	tail;		/* where the next file goes */
 static size_t	handed;
 static int	nworkers;	/* -1: none will start */
+static int	ready;		/* workers that have their engine */
 static atomic_int	stopped;	/* the workers take no more files */
 static struct job	*awaited;
 static pthread_mutex_t	lock = PTHREAD_MUTEX_INITIALIZER;
@@ -162,6 +163,11 @@ pool_start(void)
 		continue;
 	(void)pthread_sigmask(SIG_SETMASK, &old, NULL);
 	nworkers = i > 0 ? i : -1;
+	/* Each makes its engine now, whatever files come: the same calls. */
+	(void)pthread_mutex_lock(&lock);
+	while (ready < i)
+		(void)pthread_cond_wait(&finished, &lock);
+	(void)pthread_mutex_unlock(&lock);
 }
 
 /* When RING files wait, the oldest half are reported first. */
@@ -194,6 +200,8 @@ worker(void *arg)
 	(void)arg;
 	moved = bufsz_moved();
 	(void)pthread_mutex_lock(&lock);
+	ready++;
+	(void)pthread_cond_broadcast(&finished);
 	for (;;) {
 		while (next == tail || atomic_load(&stopped))
 			(void)pthread_cond_wait(&work, &lock);
