@@ -12,6 +12,7 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -45,7 +46,6 @@ setfile(int fd, int dir, const char *name, int sfd, const struct stat *st)
 	t.fd = fd;
 	t.dir = dir;
 	t.name = name;
-	t.path = dst.p;
 	if (fd != -1)
 		return (setfile_fd(&s, &t));
 	return (setfile_at(&s, &t));
@@ -69,7 +69,7 @@ setfile_fd(const struct attr_source *s, const struct attr_target *t)
 	st = s->st;
 	fd = t->fd;
 	if (fstat(fd, &tst) == -1) {
-		cp_warn("%s", t->path);
+		warn("%s", dst.p);
 		return (1);
 	}
 	mode = st->st_mode & MODEBITS;
@@ -82,14 +82,14 @@ setfile_fd(const struct attr_source *s, const struct attr_target *t)
 	writable = s->fd != -1 ? mode | S_IWUSR : mode;
 	if ((stale || (tst.st_mode & MODEBITS) != writable) &&
 	    fchmod(fd, writable) == -1) {
-		cp_warn("chmod: %s", t->path);
+		warn("chmod: %s", dst.p);
 		rv = 1;
 		writable = mode;	/* said once is enough */
 	}
 	if (s->fd != -1) {
 		rv |= attr_copy(s, t);
 		if (writable != mode && fchmod(fd, mode) == -1) {
-			cp_warn("chmod: %s", t->path);
+			warn("chmod: %s", dst.p);
 			rv = 1;
 		}
 	}
@@ -117,7 +117,7 @@ setfile_at(const struct attr_source *s, const struct attr_target *t)
 	 */
 	if (fchmodat(t->dir, t->name, mode, AT_SYMLINK_NOFOLLOW) == -1 &&
 	    !(islink && (errno == EOPNOTSUPP || errno == ENOTSUP))) {
-		cp_warn("chmod: %s", t->path);
+		warn("chmod: %s", dst.p);
 		rv = 1;
 	}
 	rv |= set_times(t, st);
@@ -145,7 +145,7 @@ set_owner(const struct attr_target *t, const struct stat *st, mode_t *mode)
 	*mode &= ~(mode_t)(S_ISUID | S_ISGID);
 	if (errno == EPERM)
 		return (0);
-	cp_warn("chown: %s", t->path);
+	warn("chown: %s", dst.p);
 	return (1);
 }
 
@@ -162,7 +162,7 @@ set_times(const struct attr_target *t, const struct stat *st)
 	else
 		r = utimensat(t->dir, t->name, ts, AT_SYMLINK_NOFOLLOW);
 	if (r == -1) {
-		cp_warn("utimes: %s", t->path);
+		warn("utimes: %s", dst.p);
 		return (1);
 	}
 	return (0);

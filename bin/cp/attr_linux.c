@@ -18,8 +18,8 @@
 
 #include <linux/fs.h>
 
+#include <err.h>
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "extern.h"
@@ -36,64 +36,45 @@
 #define	ACL_ACCESS	"system.posix_acl_access"
 #define	ACL_DEFAULT	"system.posix_acl_default"
 
-static int	copy_names(const struct attr_source *,
-		    const struct attr_target *, struct xbuf *, struct xbuf *);
-static ssize_t	list_names(int, struct xbuf *);
-static ssize_t	get_value(int, const char *, struct xbuf *);
+static ssize_t	list_names(int, struct buf *);
+static ssize_t	get_value(int, const char *, struct buf *);
 static int	get_flags(int, const struct stat *, int *);
 
 /*
- * Each user.* attribute and each ACL of sfd onto fd.  A target file
- * system that refuses them is reported once for the ACLs, as FreeBSD
- * reports it, and once for the rest, as NetBSD does.
+ * Each user.* attribute and each ACL of the source onto the target.  A
+ * target file system that refuses them is reported once for the ACLs, as
+ * FreeBSD reports it, and once for the rest, as NetBSD does.
  */
 int
 attr_copy(const struct attr_source *s, const struct attr_target *t)
 {
-	struct xbuf names, value;
-	int rv;
-
-	/* Each call its own: workers of the pool copy files side by side. */
-	memset(&names, 0, sizeof(names));
-	memset(&value, 0, sizeof(value));
-	rv = copy_names(s, t, &names, &value);
-	free(names.p);
-	free(value.p);
-	return (rv);
-}
-
-static int
-copy_names(const struct attr_source *s, const struct attr_target *t,
-    struct xbuf *names, struct xbuf *value)
-{
+	static struct buf names, value;
 	ssize_t len, vlen;
 	char *name;
 	int acl, aclbad, xbad;
 
-	if ((len = list_names(s->fd, names)) <= 0)
-		return (len == 0 ? 0 : 1);
+	if ((len = list_names(s->fd, &names)) == -1)
+		warn("%s", src.p);
+	if (len <= 0)
+		return (len != 0);
 	aclbad = xbad = 0;
-	for (name = names->p; name < names->p + len;
-	    name += strlen(name) + 1) {
+	for (name = names.p; name < names.p + len; name += strlen(name) + 1) {
 		acl = strcmp(name, ACL_ACCESS) == 0 ||
 		    strcmp(name, ACL_DEFAULT) == 0;
-		if (acl && aclbad)
+		if (acl ? aclbad : (xbad || strncmp(name, "user.", 5) != 0))
 			continue;
-		if (!acl && (xbad || strncmp(name, "user.", 5) != 0))
-			continue;
-		if ((vlen = get_value(s->fd, name, value)) == -1) {
+		if ((vlen = get_value(s->fd, name, &value)) == -1) {
 			/* Removed since it was listed: nothing to keep. */
 			if (errno == ENODATA)
 				continue;
-		} else if (fsetxattr(t->fd, name, value->p, (size_t)vlen, 0) ==
+		} else if (fsetxattr(t->fd, name, value.p, (size_t)vlen, 0) ==
 		    0)
 			continue;
 		if (acl) {
-			cp_warn("failed to set acl entries for %s", t->path);
+			warn("failed to set acl entries for %s", dst.p);
 			aclbad = 1;
 		} else {
-			cp_warn("%s: error copying extended attributes",
-			    t->path);
+			warn("%s: error copying extended attributes", dst.p);
 			xbad = 1;
 		}
 	}
@@ -123,14 +104,14 @@ attr_flags(const struct attr_source *s, const struct attr_target *t,
 		/* The target's file system has no flags at all. */
 		if (errno == ENOTTY || errno == ENOSYS || errno == EINVAL)
 			errno = EOPNOTSUPP;
-		cp_warn("chflags: %s", t->path);
+		warn("chflags: %s", dst.p);
 		return (1);
 	}
 	if ((have & KEPT_FLAGS) == want)
 		return (0);
 	have = (have & ~KEPT_FLAGS) | want;
 	if (ioctl(t->fd, FS_IOC_SETFLAGS, &have) == -1) {
-		cp_warn("chflags: %s", t->path);
+		warn("chflags: %s", dst.p);
 		return (1);
 	}
 	return (0);
@@ -148,38 +129,37 @@ get_flags(int fd, const struct stat *st, int *flags)
 	return (ioctl(fd, FS_IOC_GETFLAGS, flags));
 }
 
-/* The names of fd's attributes; 0 where its file system has none. */
+/*
+ * The names of fd's attributes, or 0 where its file system has none; the
+ * buffer is tried first, as it is large enough for most files.
+ */
 static ssize_t
-list_names(int fd, struct xbuf *b)
+list_names(int fd, struct buf *b)
 {
 	ssize_t len;
 
-	if (b->len == 0)
-		xbuf_grow(b, 1024);
-	while ((len = flistxattr(fd, b->p, b->len)) == -1) {
+	buf_room(b, 1024);
+	while ((len = flistxattr(fd, b->p, b->cap)) == -1) {
 		if (errno == ENOTSUP || errno == ENOSYS)
 			return (0);
-		if (errno != ERANGE || (len = flistxattr(fd, NULL, 0)) == -1) {
-			cp_warn("%s", src.p);
+		if (errno != ERANGE || (len = flistxattr(fd, NULL, 0)) == -1)
 			return (-1);
-		}
-		xbuf_grow(b, (size_t)len);
+		buf_room(b, (size_t)len);
 	}
 	return (len);
 }
 
 static ssize_t
-get_value(int fd, const char *name, struct xbuf *b)
+get_value(int fd, const char *name, struct buf *b)
 {
 	ssize_t len;
 
-	if (b->len == 0)
-		xbuf_grow(b, 1024);
-	while ((len = fgetxattr(fd, name, b->p, b->len)) == -1) {
-		if (errno != ERANGE || (len = fgetxattr(fd, name, NULL, 0)) ==
-		    -1)
+	buf_room(b, 1024);
+	while ((len = fgetxattr(fd, name, b->p, b->cap)) == -1) {
+		if (errno != ERANGE ||
+		    (len = fgetxattr(fd, name, NULL, 0)) == -1)
 			return (-1);
-		xbuf_grow(b, (size_t)len);
+		buf_room(b, (size_t)len);
 	}
 	return (len);
 }

@@ -4,11 +4,11 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * cp: open a file below a directory without leaving it, on Linux:
- * openat2(2) with RESOLVE_BENEATH (Linux 5.6), which refuses a path that
- * would leave the directory, through ".." or a symbolic link, with
- * EXDEV.  Magic links (/proc/self/fd/N) are refused too.  Where the
- * kernel lacks the call, or a filter forbids it, or the path is too long
- * for it, the walk of beneath.c does the same by hand.
+ * openat2(2) with RESOLVE_BENEATH, which refuses a path that would leave
+ * the directory, through ".." or a symbolic link, with EXDEV, and magic
+ * links (/proc/self/fd/N) too.  Where the kernel lacks the call (before
+ * 5.6) or a filter forbids it, the walk of beneath_portable.c does the
+ * same by hand.
  */
 
 #include <sys/types.h>
@@ -20,10 +20,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "beneath.h"
+#include "extern.h"
 
 /* EAGAIN: a rename or mount raced with the lookup; it is tried again. */
 #define	RETRIES	8
+
+static int	open_beneath_walk(int, const char *, int);
+
+#define	open_beneath	open_beneath_walk
+#include "beneath_portable.c"
+#undef	open_beneath
 
 int
 open_beneath(int dir, const char *path, int flags)
@@ -42,12 +48,7 @@ open_beneath(int dir, const char *path, int flags)
 		if (errno != EAGAIN)
 			break;
 	}
-	switch (errno) {
-	case ENOSYS:		/* before 5.6 */
-	case EPERM:		/* a seccomp filter, or a real EPERM */
-	case ENAMETOOLONG:
-	case EAGAIN:
+	if (errno == ENOSYS || errno == EPERM || errno == EAGAIN)
 		return (open_beneath_walk(dir, path, flags));
-	}
 	return (-1);
 }

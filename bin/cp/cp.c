@@ -7,12 +7,7 @@
  *
  * cp source target copies one thing; cp source ... directory copies each
  * source into the directory under its own name.  With -R, directories
- * are copied whole.  The walk keeps its own stack of open directory
- * descriptors, source and target side by side, and reaches every name
- * relative to them (openat, fstatat, mkdirat...), never by a path from
- * the top: a directory renamed or swapped for a symbolic link while the
- * copy runs cannot redirect it.  The bytes move through libbufsz's
- * engine.  Paths are kept only to be printed.
+ * are copied whole (walk.c).  Paths are kept only to be printed.
  */
 
 #include <sys/types.h>
@@ -59,20 +54,17 @@ static const struct option longopts[] = {
 
 enum op { FILE_TO_FILE, FILE_TO_DIR, DIR_TO_DNE };
 
-int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
-int	Rflag;
-mode_t	cmask;
-_Thread_local struct pathbuf	src, dst;
-
+int	Nflag, Rflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 int	follow_all, sortflag, xflag;
+mode_t	cmask;
+int	rval;
+struct buf	src, dst;
 
 static int	Pflag, follow_root;
-static int	rval;
 static char	dot[] = ".";
 
 static void	parse_options(int, char *[]);
 static void	settle_options(int, int, int);
-static void	errc_exit(int, const char *) __dead2;
 static void	usage(void) __dead2;
 static int	operand_cmp(const void *, const void *);
 static void	copy_operand(char *, enum op, int, const struct stat *,
@@ -96,7 +88,6 @@ main(int argc, char *argv[])
 		usage();
 	cmask = umask(0);
 	(void)umask(cmask);
-	progress_init();
 
 	target = argv[--argc];
 	argv[argc] = NULL;
@@ -118,15 +109,19 @@ main(int argc, char *argv[])
 	if ((r = stat(target, &tst)) == -1 && errno != ENOENT)
 		err(1, "%s", target);
 	if (r == -1 || !S_ISDIR(tst.st_mode)) {
-		if (argc > 1)
-			errc_exit(ENOTDIR, target);
+		if (argc > 1) {
+			errno = ENOTDIR;
+			err(1, "%s", target);
+		}
 		type = FILE_TO_FILE;
 		if (r == -1 && Rflag && fstatat(AT_FDCWD, argv[0], &sst,
 		    follow_root ? 0 : AT_SYMLINK_NOFOLLOW) == 0 &&
 		    S_ISDIR(sst.st_mode))
 			type = DIR_TO_DNE;
-		if (slash && type == FILE_TO_FILE)
-			errc_exit(r == -1 ? ENOENT : ENOTDIR, target);
+		if (slash && type == FILE_TO_FILE) {
+			errno = r == -1 ? ENOENT : ENOTDIR;
+			err(1, "%s", target);
+		}
 	} else {
 		type = FILE_TO_DIR;
 		if ((tdir = open(target, O_RDONLY | O_DIRECTORY |
@@ -139,8 +134,7 @@ main(int argc, char *argv[])
 	for (; *argv != NULL; argv++)
 		copy_operand(*argv, type, tdir, &tst, target);
 
-	pool_end();
-	if (verbose_flush() != 0) {
+	if ((errno = verbose_flush()) != 0) {
 		warn("stdout");
 		rval = 1;
 	}
@@ -249,15 +243,6 @@ settle_options(int Hflag, int Lflag, int rflag)
 		follow_root = follow_all = !Pflag;
 }
 
-/* err(3) with a given errno: glibc and musl lack errc(3). */
-static void
-errc_exit(int error, const char *name)
-{
-
-	errno = error;
-	err(1, "%s", name);
-}
-
 static void
 usage(void)
 {
@@ -316,7 +301,6 @@ copy_operand(char *path, enum op type, int tdir, const struct stat *tst,
 		n.ddir = AT_FDCWD;
 		n.dname = target;
 	}
-	if (copy_tree(&n) != 0)
-		rval = 1;
+	copy_tree(&n);
 }
 

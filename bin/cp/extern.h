@@ -14,11 +14,10 @@
 
 #include <stdatomic.h>
 
-#include "beneath.h"
 #include "bufsz.h"
 
-/* A path for messages; the work itself goes through descriptors. */
-struct pathbuf {
+/* A string that grows: a path, a line, a list of names. */
+struct buf {
 	char	*p;
 	size_t	 len;
 	size_t	 cap;
@@ -28,8 +27,8 @@ struct pathbuf {
  * One thing to copy: a source named relative to a directory descriptor
  * and the target name relative to another.  sfd is the source, already
  * open when the walk opened it to learn what it is (-1 otherwise); the
- * function that consumes the node closes it.  dirst describes the
- * target's directory when known, so a new file need not be fstat'ed.
+ * function that takes the node closes it.  dirst describes the target's
+ * directory when known, so that a new file need not be fstat'ed.
  */
 struct node {
 	int			 sdir;
@@ -40,6 +39,33 @@ struct node {
 	int			 followed;	/* st came through links */
 	struct stat		 st;
 	const struct stat	*dirst;
+};
+
+/*
+ * An entry of the directory the walk is in, with the type readdir(3)
+ * gave it, or with no name once that directory is done.  made: the
+ * directory's target was made by this copy, so nothing is in the way.
+ */
+struct ent {
+	const char		*name;
+	unsigned char		 type;
+	int			 sdir;
+	int			 ddir;
+	int			 made;
+	const struct stat	*dirst;
+};
+
+/*
+ * A file being copied, as the progress report shows it: its names, the
+ * running byte count of the copy (bufsz_moved(); NULL: not begun), that
+ * count when the file's copy began, and the file's size.
+ */
+struct inflight {
+	const char			*from;
+	const char			*to;
+	const _Atomic off_t *_Atomic	 counter;
+	_Atomic off_t			 base;
+	_Atomic off_t			 size;
 };
 
 /*
@@ -56,28 +82,6 @@ struct attr_target {
 	int			 fd;	/* -1: go by name */
 	int			 dir;
 	const char		*name;
-	const char		*path;	/* for messages */
-};
-
-/*
- * A regular file being copied, as the progress report reads it: the
- * count of the thread copying it (NULL until a worker takes it), that
- * count then, the file's size, and once its copy is over, what it moved.
- * Atomic, as a worker writes what the walk's signal handler reads, and
- * an off_t may be two words.
- */
-struct inflight {
-	const _Atomic off_t *_Atomic		 counter;
-	_Atomic off_t				 base;
-	_Atomic off_t				 size;
-	_Atomic off_t				 moved;
-	atomic_int				 over;
-};
-
-/* A buffer that grows, reused from file to file. */
-struct xbuf {
-	char	*p;
-	size_t	 len;
 };
 
 /* Two stats of one file: the same inode on the same file system. */
@@ -94,55 +98,36 @@ struct xbuf {
 #define	SOURCE_OPEN(followed)	(O_RDONLY | O_NONBLOCK | O_NOCTTY | \
 	O_CLOEXEC | ((followed) ? 0 : O_NOFOLLOW))
 
-extern int	Nflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
-extern int	Rflag;
+extern int	Nflag, Rflag, fflag, iflag, lflag, nflag, pflag, sflag, vflag;
 extern int	follow_all;	/* -L: links met inside trees too */
 extern int	sortflag;	/* --sort: entries in byte order */
 extern int	xflag;		/* -x: stay on each operand's file system */
 extern mode_t	cmask;		/* the umask */
-
-/*
- * The names of what is being copied: the walk's, and in each worker of
- * the pool (pool.c), the worker's own.
- */
-extern _Thread_local struct pathbuf	src, dst;
+extern int	rval;		/* the exit status */
+extern struct buf	src, dst;	/* the names being copied */
 
 /* walk.c */
-int	copy_tree(struct node *);
+void	copy_tree(struct node *);
+int	next_entry(struct ent *);
+void	visit(const struct ent *);
 int	in_target_tree(void);
 int	open_in_target(const struct node *, int);
-void	visit_again(const char *);
 
-/* pool.c */
-int	pool_usable(void);
-int	pool_add(int, int, const struct stat *, const char *);
-int	pool_drain(void);
-void	pool_end(void);
-int	pool_worker(void);
-void	cp_nomem(void) __dead2;
-void	cp_warn(const char *, ...)
-	    __attribute__((__format__(__printf__, 1, 2)));
+/* serial.c or pool.c: the entries of the tree, in the walk's order */
+void	copy_entries(void);
 
 /* utils.c */
 int	copy_file(struct node *);
-int	copy_open(struct node *, int, int, const struct stat *);
-int	create_target(const struct node *, mode_t);
-void	new_file_stat(const struct node *, mode_t, struct stat *);
-int	copy_link(struct node *);
 int	copy_special(struct node *);
-int	target_replaceable(const struct node *, const struct stat *);
-void	path_set(struct pathbuf *, const char *);
-void	path_push(struct pathbuf *, const char *);
-void	path_trunc(struct pathbuf *, size_t);
-void	xbuf_grow(struct xbuf *, size_t);
+int	create_target(const struct node *, void *);
+void	buf_room(struct buf *, size_t);
+void	path_set(struct buf *, const char *);
+void	path_push(struct buf *, const char *);
+void	path_trunc(struct buf *, size_t);
 
 /* progress.c */
-void	progress_init(void);
 void	progress_signal(int);
-void	inflight_start(struct inflight *, const _Atomic off_t *, off_t);
-void	inflight_over(struct inflight *);
-void	progress_start(const char *, const char *, const struct inflight *);
-void	progress_stop(void);
+void	progress_show(const struct inflight *);
 void	verbose(const char *, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));
 int	verbose_flush(void);
@@ -154,5 +139,8 @@ int	setfile(int, int, const char *, int, const struct stat *);
 int	attr_copy(const struct attr_source *, const struct attr_target *);
 int	attr_flags(const struct attr_source *, const struct attr_target *,
 	    const struct stat *);
+
+/* beneath_<system>.c */
+int	open_beneath(int, const char *, int);
 
 #endif /* !_CP_EXTERN_H_ */

@@ -3,48 +3,44 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * cp: the files of a tree, copied by several threads.
+ * cp: the entries of a tree, their regular files copied by several
+ * threads.
  *
- * The walk stays in one thread and decides everything: what is copied,
- * in what order, what is asked and what is said.  It hands over only the
- * copy of a regular file into a directory that this copy has just made,
- * where nothing can be in the way: open the source, create the target,
- * move the bytes, set the attributes of -p, close.  Workers take the
- * files in the order they were handed over, each with an engine of its
- * own, and keep what they have to say.  The walk says it for them, file
- * by file in that order, so that the messages and the -v lines are those
- * of a copy made one file at a time, and a file that failed is never
- * said to be copied.  A file that a worker finds other than the walk saw
- * it (no longer a regular file, or a target in the way, or no descriptor
- * to spare) is given back untouched: the walk copies it itself at its
- * turn, as it copies every file when there are no workers.
+ * The walk stays in one thread and decides everything: what is copied, in
+ * what order, what is asked and what is said.  It hands over only regular
+ * files that go into a directory this copy made, where nothing can be in
+ * the way, and without -l, -s or -p: open the source, create the target,
+ * move the bytes, close.  Workers take the files in the order they were
+ * handed over, each with an engine of its own, and keep what went wrong.
+ * The walk says it, or the -v line, file by file in that order, so that
+ * what cp says is what a copy made one file at a time says.  A file that
+ * a worker finds other than the walk saw it (no longer a regular file, a
+ * target in the way, no descriptor to spare) is given back untouched, and
+ * the walk copies it at its turn, as it does every file when there are no
+ * workers.
  *
- * A file that a worker could not copy for want of room (ENOSPC, EDQUOT),
- * or whose write failed (EIO), or for which memory ran out, may have
- * failed only because the files copied beside it took what it needed.
- * Then the workers stop, what they made of it and of the files after it
- * is removed, and the walk copies them itself, one at a time: the files
- * that fit are those that one thread would have fitted.
+ * A file that a worker could not copy for want of room, for a failed write
+ * or for want of memory may have failed only because the files copied
+ * beside it took what it needed.  Then the workers stop, what they made
+ * of that file and of the files after it is removed, and the walk copies
+ * those itself, one at a time, into the room one thread would have had.
  *
- * Whatever depends on the files handed over (another entry of the
- * directory, its attributes, leaving it) waits for them: pool_drain().
- * The workers start only once a few files have been handed over, so
- * that a small tree costs no thread.
+ * Every other entry, and the end of a directory, waits for the files
+ * handed over before it.  The workers start only once a few files have
+ * been handed over, so that a small tree costs no thread.
  */
 
 #include <sys/types.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdatomic.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -52,120 +48,78 @@
 
 /*
  * At most POOL_MAX workers, one a processor; RING files handed over and
- * not yet reported; the workers start when the POOL_START-th file of the
- * run is handed over.  Below POOL_FDS descriptors the walk keeps them
- * all for its directories: each worker holds two, its engine two more.
+ * not yet reported; the workers start at the POOL_START-th file.  Below
+ * POOL_FDS descriptors the walk keeps them all for its directories: a
+ * worker holds two, its engine two more.
  */
 #define	POOL_MAX	4
 #define	RING		64
 #define	POOL_START	8
 #define	POOL_FDS	256
 
+/* A failure that the files copied beside may have caused. */
+#define	SHARED_FAILURE(e)	\
+	((e) == ENOSPC || (e) == EDQUOT || (e) == EIO || (e) == ENOMEM)
+
 /* A file handed over. */
 struct job {
-	struct node	 n;
-	struct stat	 dirst;		/* the target's directory */
-	struct xbuf	 names;		/* its source path, NUL, target path */
-	size_t		 dpath;		/* where the target path starts */
-	struct xbuf	 said;		/* (errno, text, NUL)... to be said */
-	size_t		 saidlen;
-	struct inflight	 fl;		/* for the progress report */
+	struct ent	 e;
+	struct inflight	 fl;
+	int		 error;		/* errno of what failed, or 0 */
+	int		 onsrc;		/* ...on the source's side */
 	int		 done;
-	int		 failed;
 	int		 back;		/* given back to the walk */
 	int		 made;		/* its target made by a worker */
-	int		 redo;		/* to be copied again: replay() */
 };
 
 static struct job	ring[RING];
-static size_t	head;		/* the oldest file not yet reported */
+static size_t	head;		/* the oldest file not reported */
 static size_t	next;		/* the oldest file no worker has taken */
 static size_t	tail;		/* where the next file goes */
-static size_t	handed;		/* files handed over in all */
-static int	nworkers;	/* started; -1: none will be */
-static int	quit;
+static size_t	handed;
+static int	nworkers;	/* -1: none will start */
+static int	ready;		/* workers that have their engine */
 static atomic_int	stopped;	/* the workers take no more files */
-static struct job	*awaited;	/* the file the walk waits for */
-static pthread_t	workers[POOL_MAX];
-static int	parked[POOL_MAX];	/* PARKED, LEAVING, or 0: working */
-#define	PARKED		1		/* out of memory: never joined */
-#define	LEAVING		2		/* out of its loop: to be joined */
+static struct job	*awaited;
 static pthread_mutex_t	lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t	work = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t	finished = PTHREAD_COND_INITIALIZER;
-static pthread_cond_t	never = PTHREAD_COND_INITIALIZER;
 
-/* The file a worker is copying; NULL in the walk's thread. */
-static _Thread_local struct job	*current;
-static _Thread_local int	*in_worker;	/* its parked[] */
-
+static int	pool_usable(void);
 static int	pool_wanted(void);
 static void	pool_start(void);
+static void	hand_over(const struct ent *);
 static void	*worker(void *);
 static void	copy_job(struct job *);
-static int	retire_upto(size_t);
-static int	retire(void);
+static void	retire_upto(size_t);
+static void	retire(void);
+static void	name(const struct job *, size_t *, size_t *);
 static int	wait_for(size_t);
 static void	replay(void);
-static int	say(struct job *);
-static void	keep(int, const char *, va_list)
-		    __attribute__((__format__(__printf__, 2, 0)));
 
-/*
- * Hand over the regular file name, from the source directory sdir into
- * ddir, a directory this copy made, described by dirst; src and dst name
- * the two directories.  When RING files wait, the oldest half are
- * reported first.  Returns 1 when a file reported meanwhile failed.
- */
-int
-pool_add(int sdir, int ddir, const struct stat *dirst, const char *name)
+void
+copy_entries(void)
 {
-	struct job *j;
-	size_t slen, dlen, nlen;
-	int rv;
+	struct ent e;
 
-	rv = 0;
-	/* Room for half a ring at once: the walk sleeps once for as many. */
-	if (tail - head == RING)
-		rv = retire_upto(tail - RING / 2);
-	j = &ring[tail % RING];
-	inflight_start(&j->fl, NULL, 0);
-	memset(&j->n, 0, sizeof(j->n));
-	j->n.sdir = sdir;
-	j->n.sname = name;
-	j->n.ddir = ddir;
-	j->n.dname = name;
-	j->n.sfd = -1;
-	j->n.followed = follow_all;
-	j->n.dirst = &j->dirst;
-	j->dirst = *dirst;
-	slen = src.len;
-	dlen = dst.len;
-	nlen = strlen(name);
-	if (j->names.len < slen + dlen + 2 * nlen + 4)
-		xbuf_grow(&j->names, slen + dlen + 2 * nlen + 4);
-	j->dpath = (size_t)snprintf(j->names.p, j->names.len, "%s%s%s",
-	    src.p, slen > 0 && src.p[slen - 1] != '/' ? "/" : "", name) + 1;
-	(void)snprintf(j->names.p + j->dpath, j->names.len - j->dpath,
-	    "%s%s%s", dst.p, dlen > 0 && dst.p[dlen - 1] != '/' ? "/" : "",
-	    name);
-	j->saidlen = 0;
-	j->done = j->failed = j->back = j->made = j->redo = 0;
-	(void)pthread_mutex_lock(&lock);
-	tail++;
-	(void)pthread_cond_signal(&work);
-	(void)pthread_mutex_unlock(&lock);
-	if (nworkers == 0 && ++handed >= POOL_START)
-		pool_start();
-	return (rv);
+	while (next_entry(&e)) {
+		if (e.name != NULL && e.type == DT_REG && e.made && !lflag &&
+		    !sflag && !pflag && e.sdir != -1 && e.ddir != -1 &&
+		    pool_usable()) {
+			hand_over(&e);
+			continue;
+		}
+		retire_upto(tail);
+		visit(&e);
+	}
 }
 
 /*
  * Whether files may be handed over: there are processors to copy them
- * and descriptors to spare (asked once), no worker failed to start, and
- * the workers were not stopped.
+ * and descriptors to spare (asked once), and no worker failed to start
+ * or was stopped.
  */
-int
+static int
 pool_usable(void)
 {
 	static int usable = -1;
@@ -175,100 +129,7 @@ pool_usable(void)
 	return (usable && nworkers >= 0 && !atomic_load(&stopped));
 }
 
-/*
- * Wait for every file handed over and say what each has to say, in the
- * order they were handed over.  Returns 1 when one of them failed.
- */
-int
-pool_drain(void)
-{
-
-	return (retire_upto(tail));
-}
-
-/* Whether the calling thread is a worker. */
-int
-pool_worker(void)
-{
-
-	return (current != NULL);
-}
-
-/*
- * Memory ran out: err(3).  A worker must not exit, which would race the
- * walk's -v lines, nor end its thread, which may want memory itself:
- * the file it copies is to be copied again by the walk (replay()), and
- * the worker waits for the end of cp.  The walk exits at the file's
- * turn if memory is still short then, as one thread would have there.
- */
-void
-cp_nomem(void)
-{
-
-	if (in_worker == NULL)
-		err(1, NULL);
-	(void)pthread_mutex_lock(&lock);
-	if (current != NULL) {
-		current->redo = 1;
-		inflight_over(&current->fl);
-		current->done = 1;
-	}
-	*in_worker = PARKED;
-	atomic_store(&stopped, 1);
-	(void)pthread_cond_broadcast(&finished);
-	for (;;)
-		(void)pthread_cond_wait(&never, &lock);
-}
-
-/*
- * warn(3), or in a worker, kept for the walk to say at the file's turn
- * as warn(3) would.
- */
-void
-cp_warn(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (current == NULL)
-		vwarn(fmt, ap);
-	else
-		keep(errno, fmt, ap);
-	va_end(ap);
-}
-
-/* End the workers, once every file is reported. */
-void
-pool_end(void)
-{
-	int i;
-
-	/* A worker may still park: each is joined once it is leaving. */
-	(void)pthread_mutex_lock(&lock);
-	quit = 1;
-	(void)pthread_cond_broadcast(&work);
-	for (i = 0; i < nworkers; i++) {
-		while (parked[i] == 0)
-			(void)pthread_cond_wait(&finished, &lock);
-		if (parked[i] == LEAVING) {
-			(void)pthread_mutex_unlock(&lock);
-			(void)pthread_join(workers[i], NULL);
-			(void)pthread_mutex_lock(&lock);
-		}
-	}
-	(void)pthread_mutex_unlock(&lock);
-	nworkers = -1;
-	for (i = 0; i < RING; i++) {
-		free(ring[i].names.p);
-		free(ring[i].said.p);
-	}
-}
-
-/*
- * How many threads would copy: one a processor this process may run on,
- * at most POOL_MAX, where the descriptor limit leaves enough for the
- * walk.
- */
+/* One thread a processor cp may run on, where descriptors allow. */
 static int
 pool_wanted(void)
 {
@@ -283,27 +144,51 @@ pool_wanted(void)
 }
 
 /*
- * Start the workers, each with an engine, and with every signal blocked
- * so that the progress signal comes to the walk, which reports for them.
- * What cannot be had is done without: with no worker, the files handed
- * over are given back.
+ * The workers block every signal, so that the progress signal comes to
+ * the walk, which reports for them.  With none, the files handed over
+ * are given back.
  */
 static void
 pool_start(void)
 {
+	pthread_t t;
 	sigset_t all, old;
 	int i, n;
 
 	n = pool_wanted();
 	(void)sigfillset(&all);
 	(void)pthread_sigmask(SIG_BLOCK, &all, &old);
-	for (i = 0; i < n; i++) {
-		if (pthread_create(&workers[i], NULL, worker,
-		    &parked[i]) != 0)
-			break;
-	}
+	for (i = 0; i < n && pthread_create(&t, NULL, worker, NULL) == 0;
+	    i++)
+		continue;
 	(void)pthread_sigmask(SIG_SETMASK, &old, NULL);
 	nworkers = i > 0 ? i : -1;
+	/* Each makes its engine now, whatever files come: the same calls. */
+	(void)pthread_mutex_lock(&lock);
+	while (ready < i)
+		(void)pthread_cond_wait(&finished, &lock);
+	(void)pthread_mutex_unlock(&lock);
+}
+
+/* When RING files wait, the oldest half are reported first. */
+static void
+hand_over(const struct ent *e)
+{
+	struct job *j;
+
+	if (tail - head == RING)
+		retire_upto(tail - RING / 2);
+	j = &ring[tail % RING];
+	j->e = *e;
+	j->fl.counter = NULL;
+	j->fl.size = 0;
+	j->error = j->onsrc = j->done = j->back = j->made = 0;
+	(void)pthread_mutex_lock(&lock);
+	tail++;
+	(void)pthread_cond_signal(&work);
+	(void)pthread_mutex_unlock(&lock);
+	if (nworkers == 0 && ++handed >= POOL_START)
+		pool_start();
 }
 
 static void *
@@ -312,163 +197,174 @@ worker(void *arg)
 	const _Atomic off_t *moved;
 	struct job *j;
 
-	in_worker = arg;
+	(void)arg;
 	moved = bufsz_moved();
-	/* Made now, whatever files come: the same calls run after run. */
-	path_set(&src, "");
-	path_set(&dst, "");
 	(void)pthread_mutex_lock(&lock);
+	ready++;
+	(void)pthread_cond_broadcast(&finished);
 	for (;;) {
-		while ((next == tail || atomic_load(&stopped)) && !quit)
+		while (next == tail || atomic_load(&stopped))
 			(void)pthread_cond_wait(&work, &lock);
-		if (next == tail || atomic_load(&stopped))
-			break;
 		j = &ring[next++ % RING];
-		inflight_start(&j->fl, moved, 0);
+		j->fl.base = moved != NULL ? *moved : 0;
+		j->fl.counter = moved;
 		(void)pthread_mutex_unlock(&lock);
-		current = j;
 		copy_job(j);
-		current = NULL;
-		inflight_over(&j->fl);
 		(void)pthread_mutex_lock(&lock);
 		j->done = 1;
-		if (j->redo)
+		if (SHARED_FAILURE(j->error))
 			atomic_store(&stopped, 1);
 		if (j == awaited || atomic_load(&stopped))
 			(void)pthread_cond_broadcast(&finished);
 	}
-	*in_worker = LEAVING;
-	(void)pthread_cond_broadcast(&finished);
-	(void)pthread_mutex_unlock(&lock);
-	free(src.p);
-	free(dst.p);
 	return (NULL);
 }
 
 /*
- * What copy_file() does for a new file, from the open that visit() makes:
- * what it would not have done so (a file that changed, a target in the
- * way) or could not for want of a descriptor is given back before
- * anything is made.
+ * What copy_file() does for a new file, from the open that look() makes;
+ * what it would not have done so is given back before anything is made.
  */
 static void
 copy_job(struct job *j)
 {
+	struct node n;
 	struct stat outst;
-	mode_t mode;
-	int in, out;
+	int in, out, r;
 
-	path_set(&src, j->names.p);
-	path_set(&dst, j->names.p + j->dpath);
-	in = openat(j->n.sdir, j->n.sname, SOURCE_OPEN(j->n.followed));
+	memset(&n, 0, sizeof(n));
+	n.sdir = j->e.sdir;
+	n.sname = n.dname = j->e.name;
+	n.ddir = j->e.ddir;
+	n.dirst = j->e.dirst;
+	in = openat(n.sdir, n.sname, SOURCE_OPEN(follow_all));
 	if (in == -1 && (errno == ELOOP || errno == ENOTDIR ||
 	    errno == EMFILE || errno == ENFILE)) {
 		j->back = 1;
 		return;
 	}
-	if (in == -1 || fstat(in, &j->n.st) == -1) {
-		cp_warn("%s", src.p);
-		if (in != -1)
-			(void)close(in);
-		j->failed = 1;
-		return;
-	}
-	if (!S_ISREG(j->n.st.st_mode)) {
-		(void)close(in);
+	if (in == -1 || fstat(in, &n.st) == -1) {
+		j->error = errno;
+		j->onsrc = 1;
+	} else if (!S_ISREG(n.st.st_mode))
 		j->back = 1;
-		return;
-	}
-	atomic_store(&j->fl.size, j->n.st.st_size);
-	mode = j->n.st.st_mode & MODEBITS & ~(mode_t)(S_ISUID | S_ISGID);
-	if ((out = create_target(&j->n, mode)) == -1) {
-		(void)close(in);
-		if (errno == EEXIST || errno == EMFILE || errno == ENFILE)
-			j->back = 1;
-		else {
-			cp_warn("%s", dst.p);
-			j->failed = 1;
+	else {
+		j->fl.size = n.st.st_size;
+		if ((out = create_target(&n, &outst)) == -1) {
+			if (errno == EEXIST || errno == EMFILE ||
+			    errno == ENFILE)
+				j->back = 1;
+			else
+				j->error = errno;
+		} else {
+			j->made = 1;
+			r = bufsz_copy(in, &n.st, out, &outst, BUFSZ_SPARSE);
+			if (r != BUFSZ_OK) {
+				j->error = errno;
+				j->onsrc = r == BUFSZ_EREAD;
+			}
+			if (close(out) == -1 && j->error == 0)
+				j->error = errno;
 		}
-		return;
 	}
-	j->made = 1;
-	new_file_stat(&j->n, mode, &outst);
-	j->failed = copy_open(&j->n, in, out, &outst);
+	if (in != -1)
+		(void)close(in);
 }
 
 /*
- * Report the files handed over before the upto-th of the run, in order.
- * The last of them is waited for first, as it is likely to be done last:
- * the walk then sleeps once for them all.
+ * Report the files handed over before the upto-th, in order.  The last of
+ * them is waited for first, as it is likely to be done last: the walk then
+ * sleeps once for them all.
  */
-static int
+static void
 retire_upto(size_t upto)
 {
-	int rv;
 
-	rv = 0;
 	if (upto != head)
 		(void)wait_for(upto - 1);
 	while (head != upto)
-		rv |= retire();
-	return (rv);
+		retire();
 }
 
-/* The oldest file handed over: wait for it, then say what it has to. */
-static int
+/* The oldest file handed over: what it has to say, or its copy. */
+static void
 retire(void)
 {
 	struct job *j;
-	int rv;
+	size_t dlen, slen;
 
 	j = &ring[head % RING];
 	if (!wait_for(head)) {
-		/* No worker will take it: the walk copies it. */
 		(void)pthread_mutex_lock(&lock);
 		next++;
 		(void)pthread_mutex_unlock(&lock);
 		j->back = 1;
 	}
-	if (j->redo)
+	if (!j->back && SHARED_FAILURE(j->error))
 		replay();
-	rv = say(j);
 	head++;
-	return (rv);
+	if (j->back) {
+		visit(&j->e);
+		return;
+	}
+	name(j, &slen, &dlen);
+	if (j->error != 0) {
+		errno = j->error;
+		warn("%s", j->onsrc ? src.p : dst.p);
+		rval = 1;
+	} else if (vflag)
+		verbose("%s -> %s\n", src.p, dst.p);
+	path_trunc(&src, slen);
+	path_trunc(&dst, dlen);
 }
 
 /*
- * Wait for a worker to copy the k-th file handed over, reporting
- * progress on it as on a file the walk copies itself.  The report is set
- * up even for a file already copied, so that the calls cp makes (its
- * buffer for the report grows) do not depend on how fast the workers
- * were.  Returns 0 when no worker has taken the file or will: there are
- * none, or they were stopped.
+ * Name j's file in src and dst, as the walk names the files it copies;
+ * their lengths before are kept in *slen and *dlen.
+ */
+static void
+name(const struct job *j, size_t *slen, size_t *dlen)
+{
+
+	*slen = src.len;
+	*dlen = dst.len;
+	path_push(&src, j->e.name);
+	path_push(&dst, j->e.name);
+}
+
+/*
+ * Wait for a worker to copy the k-th file handed over, and report on it
+ * meanwhile as on a file the walk copies.  Returns 0 when no worker has
+ * taken it or will: there are none, or they were stopped.
  */
 static int
 wait_for(size_t k)
 {
 	struct job *j;
-	int copied;
+	size_t dlen, slen;
+	int done;
 
 	j = &ring[k % RING];
+	name(j, &slen, &dlen);
+	j->fl.from = src.p;
+	j->fl.to = dst.p;
 	(void)pthread_mutex_lock(&lock);
-	progress_start(j->names.p, j->names.p + j->dpath, &j->fl);
+	progress_show(&j->fl);
 	awaited = j;
 	while (!j->done && (k - head < next - head ||
 	    (nworkers > 0 && !atomic_load(&stopped))))
 		(void)pthread_cond_wait(&finished, &lock);
 	awaited = NULL;
-	progress_stop();
-	copied = j->done;
+	progress_show(NULL);
+	done = j->done;
 	(void)pthread_mutex_unlock(&lock);
-	return (copied);
+	path_trunc(&src, slen);
+	path_trunc(&dst, dlen);
+	return (done);
 }
 
 /*
- * The file at head met a full disk, a failed write or no memory in a
- * worker: the files copied beside it may have taken what it needed.  The
- * workers stop, and once those still copying are done, what they made of
- * it and of every file after it is removed, so that the walk copies them
- * all again, in order, into the room one thread would have had.
+ * Once the workers still copying are done, remove what they made of the
+ * oldest file and every one after it, to be copied by the walk in order.
  */
 static void
 replay(void)
@@ -484,67 +380,10 @@ replay(void)
 	for (k = head; k != tail; k++) {
 		j = &ring[k % RING];
 		if (j->made)
-			(void)unlinkat(j->n.ddir, j->n.dname, 0);
-		j->made = j->redo = 0;
+			(void)unlinkat(j->e.ddir, j->e.name, 0);
+		j->made = 0;
 		j->back = j->done = 1;
 	}
 	next = tail;
 	(void)pthread_mutex_unlock(&lock);
-}
-
-/* What a file handed over has to say, or its copy by the walk. */
-static int
-say(struct job *j)
-{
-	char *p;
-	int e;
-
-	if (j->back) {
-		visit_again(j->n.sname);
-		return (0);
-	}
-	for (p = j->said.p; p < j->said.p + j->saidlen; p += strlen(p) + 1) {
-		memcpy(&e, p, sizeof(e));
-		p += sizeof(e);
-		warnx("%s: %s", p, strerror(e));
-	}
-	if (j->failed)
-		return (1);
-	if (vflag)
-		verbose("%s -> %s\n", j->names.p, j->names.p + j->dpath);
-	return (0);
-}
-
-/*
- * Keep a message of the current file: its errno, then its text.  One of
- * a full disk or a failed write has the file copied again (replay()).
- */
-static void
-keep(int e, const char *fmt, va_list ap)
-{
-	struct job *j;
-	va_list aq;
-	size_t room;
-	int n;
-
-	j = current;
-	if (e == ENOSPC || e == EDQUOT || e == EIO)
-		j->redo = 1;
-	for (;;) {
-		room = j->said.len - j->saidlen;
-		if (room > sizeof(e)) {
-			va_copy(aq, ap);
-			n = vsnprintf(j->said.p + j->saidlen + sizeof(e),
-			    room - sizeof(e), fmt, aq);
-			va_end(aq);
-			if (n < 0)
-				return;
-			if ((size_t)n < room - sizeof(e))
-				break;
-		} else
-			n = 0;
-		xbuf_grow(&j->said, j->saidlen + sizeof(e) + (size_t)n + 1);
-	}
-	memcpy(j->said.p + j->saidlen, &e, sizeof(e));
-	j->saidlen += sizeof(e) + (size_t)n + 1;
 }

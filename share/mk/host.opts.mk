@@ -17,9 +17,10 @@
 #
 #	LOCK_HOST	bin/cat/lock_*.c: cat -l's lock
 #	ATTR_HOST	bin/cp/attr_*.c: cp -p's flags, ACLs, attributes (bsd:
-#			the BSD ACL, extattr and chflags calls)
+#			FreeBSD's ACL, extattr and chflags calls; netbsd:
+#			those, as NetBSD has them)
 #	BENEATH_HOST	bin/cp/beneath_*.c: opening below a directory (linux:
-#			openat2; portable: O_RESOLVE_BENEATH or the walk)
+#			openat2; freebsd: O_RESOLVE_BENEATH; portable: a walk)
 #	PROBE_HOST	lib/libbufsz/probe_*.c: physical memory
 #	SANDBOX_HOST	lib/libbufsz/sandbox_*.c: confining to the operands
 #	KPATH_HOST	lib/libbufsz/kpath_*.c: the kernel's copy paths
@@ -30,6 +31,8 @@
 #	MK_CAPSICUM	usr.bin/tail: capability mode and Casper's fileargs
 #	MK_TAC		usr.bin/tail: installed as tac too
 #	MK_ASK_TTY	bin/cp: -i asks only when stdin is a terminal
+#	MK_BENEATH_WALK	bin/cp: beneath_portable.c's walk is built, alone
+#			or behind the kernel's call (tests/beneath_test)
 #	MK_CP_THREADS	bin/cp: the files of a tree copied by several
 #			threads (pool.c), where that was measured to pay
 #	MK_CGROUP	lib/libbufsz/tests/cgroup_test
@@ -53,7 +56,7 @@ OPSYS?=		${.MAKE.OS}
 HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST SANDBOX_HOST \
 		KPATH_HOST FOLLOW_HOST YES_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE \
-		MK_CAPSICUM MK_TAC MK_ASK_TTY \
+		MK_CAPSICUM MK_TAC MK_ASK_TTY MK_BENEATH_WALK \
 		MK_CP_THREADS MK_CGROUP MK_LIBDL MK_FUSE
 
 .if ${OPSYS} == "Linux"
@@ -70,6 +73,7 @@ MK_COPY_FILE_RANGE=	yes
 MK_CAPSICUM=		no
 MK_TAC=			yes
 MK_ASK_TTY=		no
+MK_BENEATH_WALK=	yes
 MK_CP_THREADS=		yes
 MK_CGROUP=		yes
 MK_LIBDL=		yes
@@ -77,7 +81,7 @@ MK_FUSE=		yes
 .elif ${OPSYS} == "FreeBSD"
 LOCK_HOST=		flock
 ATTR_HOST=		bsd
-BENEATH_HOST=		portable
+BENEATH_HOST=		freebsd
 PROBE_HOST=		bsd
 SANDBOX_HOST=		portable
 KPATH_HOST=		freebsd
@@ -88,6 +92,7 @@ MK_COPY_FILE_RANGE=	yes
 MK_CAPSICUM=		yes
 MK_TAC=			no
 MK_ASK_TTY=		no
+MK_BENEATH_WALK=	no
 MK_CP_THREADS=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
@@ -101,6 +106,7 @@ PROBE_HOST=		bsd
 SANDBOX_HOST=		portable
 KPATH_HOST=		portable
 .if ${OPSYS} == "NetBSD"
+ATTR_HOST=		netbsd
 FOLLOW_HOST=		kqueue
 MK_TAC=			yes
 MK_ASK_TTY=		yes
@@ -113,6 +119,7 @@ YES_HOST=		portable
 SIZEKEPT_HOST=		portable
 MK_COPY_FILE_RANGE=	no
 MK_CAPSICUM=		no
+MK_BENEATH_WALK=	yes
 MK_CP_THREADS=		no
 MK_CGROUP=		no
 MK_LIBDL=		no

@@ -4,11 +4,11 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * The walk that opens a file below a directory without leaving it
- * (bin/cp/beneath.c), which cp uses where the kernel has no such open
- * and for paths too long for it.  It is compiled in here whole, so that
- * it is tested on every host, also where cp itself uses the kernel's
- * (Linux's openat2, FreeBSD's O_RESOLVE_BENEATH): the table below is
- * what those give, and cp_test.sh checks cp against the same layouts.
+ * (bin/cp/beneath_portable.c), which cp uses where the kernel has no
+ * such open.  It is compiled in here whole, so that it is tested also
+ * where cp asks the kernel first (Linux's openat2): the table below is
+ * what openat2 and FreeBSD's O_RESOLVE_BENEATH give, and cp_test.sh
+ * checks cp against the same layouts on every host.
  */
 
 #include <sys/types.h>
@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../beneath.c"
+#include "../beneath_portable.c"
 
 /* What opening a path below top gives: a file's contents, or an errno. */
 struct want {
@@ -101,7 +101,7 @@ make_layout(void)
 	link_to("loop", "top/dir/loop");
 }
 
-/* Open path below top with open_beneath_walk() and check the outcome. */
+/* Open path below top with open_beneath() and check the outcome. */
 static void
 check(int top, const struct want *w)
 {
@@ -110,7 +110,7 @@ check(int top, const struct want *w)
 	int fd;
 
 	errno = 0;
-	fd = open_beneath_walk(top, w->path, O_RDONLY);
+	fd = open_beneath(top, w->path, O_RDONLY);
 	if (w->text == NULL) {
 		ATF_CHECK_MSG(fd == -1 && errno == w->err,
 		    "%s: fd %d, %s; want %s", w->path, fd, strerror(errno),
@@ -155,7 +155,7 @@ ATF_TC_BODY(no_descriptor_left, tc)
 	before = dup(0);
 	(void)close(before);
 	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-		int fd = open_beneath_walk(top, table[i].path, O_RDONLY);
+		int fd = open_beneath(top, table[i].path, O_RDONLY);
 		if (fd != -1)
 			(void)close(fd);
 	}
@@ -166,8 +166,8 @@ ATF_TC_BODY(no_descriptor_left, tc)
 }
 
 /*
- * A path longer than PATH_MAX, which the kernels refuse and cp then
- * hands to the walk: LEVELS levels of long names, a link at the bottom
+ * A path longer than PATH_MAX, which the kernels refuse and the walk
+ * takes name by name: LEVELS levels of long names, a link at the bottom
  * that climbs back all of them, and one that climbs out.  The names are
  * long and the levels few because a link's text must itself be shorter
  * than PATH_MAX, on FreeBSD the smaller of the two.  The tree is removed
@@ -234,14 +234,14 @@ ATF_TC_BODY(longer_than_path_max, tc)
 
 	len = strlen(path);
 	(void)strcat(path, "back");
-	fd = open_beneath_walk(top, path, O_RDONLY);
+	fd = open_beneath(top, path, O_RDONLY);
 	ATF_CHECK_MSG(fd != -1, "back: %s", strerror(errno));
 	if (fd != -1)
 		(void)close(fd);
 	path[len] = '\0';
 	(void)strcat(path, "out");
 	errno = 0;
-	fd = open_beneath_walk(top, path, O_RDONLY);
+	fd = open_beneath(top, path, O_RDONLY);
 	ATF_CHECK_MSG(fd == -1 && errno == EXDEV, "out: fd %d, %s", fd,
 	    strerror(errno));
 	free(path);
