@@ -74,9 +74,11 @@ seekable(struct input *in, off_t *begin)
 
 /*
  * The window [pos, pos + len) of a regular file, read whole.  With last
- * set it ends at the file's size, and one byte more is asked for: a file
- * system that does not keep sizes (FUSE, NFS) may hold more than it
- * says.  0, LIES when the file holds more or fewer bytes, or -1.
+ * set it ends at the file's size, and each read asks for one byte more,
+ * which buf has room for: a file system that does not keep sizes (FUSE,
+ * NFS) may hold more than it says, and a read that stops at the size
+ * says the end without a read of its own.  0, LIES when the file holds
+ * more or fewer bytes, or -1.
  */
 int
 read_window(int fd, char *buf, size_t len, off_t pos, int last)
@@ -84,7 +86,7 @@ read_window(int fd, char *buf, size_t len, off_t pos, int last)
 	size_t got;
 	ssize_t n;
 
-	for (got = 0; got < len + (last != 0); got += (size_t)n)
+	for (got = 0; got < len; got += (size_t)n)
 		if ((n = pread(fd, buf + got, len + (last != 0) - got,
 		    pos + (off_t)got)) == 0)
 			break;
