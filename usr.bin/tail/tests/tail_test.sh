@@ -1128,6 +1128,34 @@ sigpipe_body()
 	done
 }
 
+need_strace()
+{
+	command -v strace > /dev/null || atf_skip "strace is not installed"
+	strace -o /dev/null true 2>/dev/null ||
+	    atf_skip "strace cannot trace here (no ptrace)"
+}
+
+# bytes_read FILE OPTIONS...: what tail read(2) and pread(2) of FILE, in
+# bytes, in ./nread; the number of those calls in ./calls; its output in
+# ./out.  No leak check under strace: LeakSanitizer cannot run traced.
+# The fault injector is preloaded into tail, not strace: it acts in the
+# first process it is loaded into only.
+bytes_read()
+{
+	_f=$1
+	shift
+	(
+		_p=${LD_PRELOAD:-}
+		unset LD_PRELOAD
+		ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+		    strace -y -e trace=read,pread64 -o trace \
+		    env ${_p:+LD_PRELOAD="$_p"} "$(prog)" "$@" > out
+	) || atf_fail "tail $* failed under strace"
+	awk -v f="/$_f>" 'index($0, f) && /^(read|pread64)\(/ {
+		n += $NF; c++ } END { print n + 0 > "nread"
+		print c + 0 > "calls" }' trace
+}
+
 atf_test_case shown_bytes_read
 shown_bytes_read_head()
 {
@@ -1137,43 +1165,30 @@ shown_bytes_read_head()
 }
 shown_bytes_read_body()
 {
-	command -v strace > /dev/null || atf_skip "strace is not installed"
-	strace -o /dev/null true 2>/dev/null ||
-	    atf_skip "strace cannot trace here (no ptrace)"
+	need_strace
 	page=$(getconf PAGESIZE)
 	# 64 MiB of 64-byte lines: a multiple of the page.
 	awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "%063d\n", i }' > big
-	# bytes_read FILE OPTIONS...: what tail read(2) and pread(2) of FILE,
-	# in bytes, in ./nread; the number of those calls in ./calls.  No
-	# leak check under strace: LeakSanitizer cannot run traced.
-	bytes_read()
-	{
-		_f=$1
-		shift
-		env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-		    strace -y -e trace=read,pread64 -o trace "$(prog)" "$@" \
-		    > out || atf_fail "tail $* failed under strace"
-		awk -v f="/$_f>" 'index($0, f) && /^(read|pread64)\(/ {
-			n += $NF; c++ } END { print n + 0 > "nread"
-			print c + 0 > "calls" }' trace
-	}
 	# is WHAT EXPECTED: ./nread is EXPECTED
 	is()
 	{
 		[ "$(cat nread)" = "$2" ] || atf_fail "$1: $(cat nread), not $2"
 	}
 	# The whole of what is shown is in the last page: one read of it.
-	for p in auto cfr splice sendfile; do
+	for p in auto cfr sendfile; do
 		path_export $p
 		bytes_read big -n 10 big
 		is "$p: bytes read" $page
 		[ "$(cat calls)" = 1 ] || atf_fail "$p: $(cat calls) reads"
 		[ "$(size_of out)" = 640 ] || atf_fail "$p: $(size_of out) shown"
 	done
-	# Through read/write the engine reads the shown part once more.
-	path_export rw
-	bytes_read big -n 10 big
-	is "rw: bytes read" $((page + 640))
+	# Through read/write, which splice comes to between two files, the
+	# engine reads the shown part once more.
+	for p in rw splice; do
+		path_export $p
+		bytes_read big -n 10 big
+		is "$p: bytes read" $((page + 640))
+	done
 	path_export auto
 	# A size one byte past: the last window is a page and that byte.
 	printf 'x\n' >> big
