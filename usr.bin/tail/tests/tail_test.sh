@@ -1219,6 +1219,35 @@ shown_bytes_read_body()
 	    atf_fail "-n +3 read $(cat nread) bytes"
 }
 
+atf_test_case reverse_read_once
+reverse_read_once_head()
+{
+	atf_set descr "-r reads each byte of a file once, whatever its lines:" \
+	    "a line cut by a window's start is kept, not read again"
+	atf_set timeout 300
+}
+reverse_read_once_body()
+{
+	need_strace
+	# Windows of 16 KiB at most, so that many lines are cut.
+	path_export auto 16384
+	for w in 1 2 63 64 100 1000 4095 4097 9000 16000; do
+		awk -v w=$w 'BEGIN { for (n = 0; n < 400000; n += w) {
+		    s = n; while (length(s) < w - 1) s = s "."
+		    print substr(s, 1, w - 1) } }' > f
+		awk '{ l[NR] = $0 } END { while (NR > 0) print l[NR--] }' \
+		    f > exp
+		size=$(size_of f)
+		bytes_read f -r f
+		[ "$(cat nread)" = "$size" ] ||
+		    atf_fail "-r, lines of $w: read $(cat nread) of $size bytes"
+		cmp -s out exp || atf_fail "-r, lines of $w: wrong output"
+		bytes_read f -r -c $((size / 3)) f
+		[ "$(cat nread)" = $((size / 3)) ] ||
+		    atf_fail "-r -c, lines of $w: read $(cat nread) bytes"
+	done
+}
+
 atf_test_case rescue
 rescue_head()
 {
@@ -1886,6 +1915,7 @@ atf_init_test_cases()
 	atf_add_test_case stdout_closed
 	atf_add_test_case sigpipe
 	atf_add_test_case shown_bytes_read
+	atf_add_test_case reverse_read_once
 	atf_add_test_case confined
 	atf_add_test_case spill_confined
 	atf_add_test_case temp_file_needed
