@@ -1842,7 +1842,7 @@ tac_body()
 		# shellcheck disable=SC2086
 		atf_check -s exit:1 -o empty \
 		    -e match:'^usage: tac \[-qv\] \[-b # \| -c # \| -n #\] \[file \.\.\.\]$' \
-		    -e not-match:tail "$t" $bad
+		    -e not-match:'(^|: )tail' "$t" $bad
 		# shellcheck disable=SC2086
 		atf_check -s exit:1 -o empty -e match:'^usage: tail \[-F' \
 		    "$(prog)" -r $bad
