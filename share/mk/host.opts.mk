@@ -30,6 +30,8 @@
 #	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
 #	MK_CAPSICUM	usr.bin/tail: capability mode and Casper's fileargs
 #	MK_TAC		usr.bin/tail: installed as tac too
+#	MK_EXPAND_NUMBER usr.bin/tail: expand_number(3) in libutil (else
+#			usr.bin/tail/expand_number.c)
 #	MK_ASK_TTY	bin/cp: -i asks only when stdin is a terminal
 #	MK_BENEATH_WALK	bin/cp: beneath_portable.c's walk is built, alone
 #			or behind the kernel's call (tests/beneath_test)
@@ -56,7 +58,7 @@ OPSYS?=		${.MAKE.OS}
 HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST SANDBOX_HOST \
 		KPATH_HOST FOLLOW_HOST YES_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE \
-		MK_CAPSICUM MK_TAC MK_ASK_TTY MK_BENEATH_WALK \
+		MK_CAPSICUM MK_TAC MK_EXPAND_NUMBER MK_ASK_TTY MK_BENEATH_WALK \
 		MK_CP_THREADS MK_CGROUP MK_LIBDL MK_FUSE
 
 .if ${OPSYS} == "Linux"
@@ -72,6 +74,7 @@ SIZEKEPT_HOST=		linux
 MK_COPY_FILE_RANGE=	yes
 MK_CAPSICUM=		no
 MK_TAC=			yes
+MK_EXPAND_NUMBER=	no
 MK_ASK_TTY=		no
 MK_BENEATH_WALK=	yes
 MK_CP_THREADS=		yes
@@ -91,6 +94,7 @@ SIZEKEPT_HOST=		freebsd
 MK_COPY_FILE_RANGE=	yes
 MK_CAPSICUM=		yes
 MK_TAC=			no
+MK_EXPAND_NUMBER=	yes
 MK_ASK_TTY=		no
 MK_BENEATH_WALK=	no
 MK_CP_THREADS=		no
@@ -119,6 +123,7 @@ YES_HOST=		portable
 SIZEKEPT_HOST=		portable
 MK_COPY_FILE_RANGE=	no
 MK_CAPSICUM=		no
+MK_EXPAND_NUMBER=	no
 MK_BENEATH_WALK=	yes
 MK_CP_THREADS=		no
 MK_CGROUP=		no

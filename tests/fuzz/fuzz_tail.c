@@ -23,7 +23,7 @@
  *	hdr[8..11] the sizes of the stream's reads, in turn; 0: the rest
  *
  * By position, as a regular file is read: windows planned by winplan,
- * backward, with backscan or revscan; forward with skip, in reads that
+ * backward, with revscan; forward with skip, in reads that
  * double from a page.  As a stream: reads of the given sizes into a
  * buffer that drops what hold_keep says is no longer needed whenever it
  * is full (more often than hold.c does), and grows when nothing can go.
@@ -133,6 +133,9 @@ parse_run(struct run *r, const uint8_t *data, size_t size)
 	}
 	r->r_page = (size_t)1 << (hdr[4] % 7);
 	r->r_max = r->r_page * (1 + hdr[5] % 8);
+	/* tail's buffer holds the last window and the byte past it. */
+	if (r->r_max < 2)
+		r->r_max = 2;
 	r->r_begin = 0;
 	if ((hdr[6] & 0x80) != 0 && r->r_len > 0)
 		r->r_begin = (hdr[6] & 0x7f) % (r->r_len + 1);
@@ -152,17 +155,17 @@ by_position(const struct run *r, struct tbuf *out)
 }
 
 /*
- * forward.c: -c N by arithmetic, -n N by windows and backscan, +N by
+ * forward.c: -c N by arithmetic, -n N by windows and revscan, +N by
  * skipping forward in reads that double from a page.
  */
 static void
 pos_forward(const struct run *r, struct tbuf *out)
 {
 	struct winplan wp;
-	struct backscan bs;
-	struct skip sk;
+	struct revscan rs;
 	off_t begin, end, start, pos, prev;
 	size_t len, want, used, n;
+	uint64_t left;
 
 	begin = (off_t)r->r_begin;
 	end = (off_t)r->r_len;
@@ -173,21 +176,23 @@ pos_forward(const struct run *r, struct tbuf *out)
 		    r->r_count : r->r_len - r->r_begin);
 		break;
 	case T_FLINES:
-		skip_init(&sk, 1, r->r_count);
+		left = r->r_count;
 		want = r->r_page;
-		for (start = begin, used = 0; !skip_done(&sk) && start < end;) {
+		for (start = begin, used = 0; left > 0 && start < end;) {
 			n = want;
 			if ((off_t)n > end - start)
 				n = (size_t)(end - start);
-			used = skip_feed(&sk, r->r_in + start, n);
+			used = skip(&left, 1, r->r_in + start, n);
 			if (used > n)
-				fail(r, "skip_feed took more than it was fed");
-			start += skip_done(&sk) ? (off_t)used : (off_t)n;
+				fail(r, "skip took more than it was fed");
+			if (left > 0 && used != n)
+				fail(r, "skip stopped short of the count");
+			start += (off_t)used;
 			want = want > r->r_max / 2 ? r->r_max : want * 2;
 		}
-		if (skip_done(&sk) && start < end &&
-		    skip_feed(&sk, r->r_in + start, (size_t)(end - start)) != 0)
-			fail(r, "skip_feed skipped more once done");
+		if (left == 0 && start < end &&
+		    skip(&left, 1, r->r_in + start, (size_t)(end - start)) != 0)
+			fail(r, "skip skipped more once done");
 		break;
 	case T_RBYTES:
 		start = (uint64_t)(end - begin) > r->r_count ?
@@ -197,14 +202,15 @@ pos_forward(const struct run *r, struct tbuf *out)
 		if (r->r_count == 0 || end == begin)
 			break;
 		winplan_init(&wp, begin, end, r->r_page, r->r_max, r->r_page);
-		backscan_init(&bs, r->r_count, end);
-		for (start = begin, prev = end;
-		    next_window(r, &wp, &pos, &len, prev); prev = pos)
-			if (backscan_feed(&bs, r->r_in + pos, pos, len,
-			    &start))
+		revscan_init(&rs, begin, end, r->r_count);
+		for (prev = end; next_window(r, &wp, &pos, &len, prev);
+		    prev = pos)
+			if (revscan_feed(&rs, r->r_in + pos, pos, len, NULL,
+			    NULL) != 0)
 				break;
+		start = rs.rs_end;
 		if (start < begin || start > end)
-			fail(r, "backscan's start is outside the input");
+			fail(r, "revscan's start is outside the input");
 		break;
 	default:
 		abort();
@@ -272,21 +278,28 @@ stopped(const struct run *r, struct tbuf *out)
 	*out = all;
 }
 
-/* winplan_next, and what it promises of each window. */
+/*
+ * winplan_next, and what it promises of each window: the first leaves a
+ * byte of the buffer for the look past the end, and begins on a page
+ * unless the buffer is a page.
+ */
 static int
 next_window(const struct run *r, struct winplan *wp, off_t *pos,
     size_t *len, off_t prev)
 {
+	int first;
 
+	first = prev == wp->wp_end;
 	if (!winplan_next(wp, pos, len))
 		return (0);
 	if (*pos + (off_t)*len != prev)
 		fail(r, "a window does not end where the last began");
-	if (*len == 0 || *len > r->r_max)
+	if (*len == 0 || *len > r->r_max - first)
 		fail(r, "a window is empty or larger than the buffer");
 	if (*pos < wp->wp_floor)
 		fail(r, "a window reaches below the floor");
-	if (*pos != wp->wp_floor && *pos % (off_t)r->r_page != 0)
+	if (*pos != wp->wp_floor && *pos % (off_t)r->r_page != 0 &&
+	    !(first && r->r_max == r->r_page))
 		fail(r, "a window does not begin on a page");
 	return (1);
 }
@@ -317,7 +330,6 @@ emit(void *arg, off_t from, off_t to)
 static void
 as_stream(const struct run *r, struct tbuf *out)
 {
-	struct backscan bs;
 	struct revscan rs;
 	struct window w;
 	const char *in;
@@ -366,9 +378,9 @@ as_stream(const struct run *r, struct tbuf *out)
 		tbuf_add(out, buf + start, len - (size_t)start);
 		break;
 	case T_RLINES:
-		backscan_init(&bs, r->r_count, (off_t)len);
-		if (!backscan_feed(&bs, buf, 0, len, &start))
-			start = 0;
+		revscan_init(&rs, 0, (off_t)len, r->r_count);
+		(void)revscan_feed(&rs, buf, 0, len, NULL, NULL);
+		start = rs.rs_end;
 		tbuf_add(out, buf + start, len - (size_t)start);
 		break;
 	default:
@@ -396,18 +408,18 @@ as_stream(const struct run *r, struct tbuf *out)
 static void
 stream_skip(const struct run *r, struct tbuf *out)
 {
-	struct skip sk;
 	size_t at, end, n, used, i;
+	uint64_t left;
 
-	skip_init(&sk, r->r_style == T_FLINES, r->r_count);
+	left = r->r_count;
 	end = r->r_len;
-	for (at = r->r_begin, i = 0; !skip_done(&sk) && at < end; i++) {
+	for (at = r->r_begin, i = 0; left > 0 && at < end; i++) {
 		n = r->r_reads[i % NREADS] != 0 ? r->r_reads[i % NREADS] :
 		    end - at;
 		if (n > end - at)
 			n = end - at;
-		used = skip_feed(&sk, r->r_in + at, n);
-		at += skip_done(&sk) ? used : n;
+		used = skip(&left, r->r_style == T_FLINES, r->r_in + at, n);
+		at += used;
 	}
 	tbuf_add(out, r->r_in + at, end - at);
 }

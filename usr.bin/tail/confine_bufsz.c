@@ -2,36 +2,55 @@
  * Copyright (c) 2026 The contributors to this tree.
  *
  * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * Confining tail where the host has no Casper: libbufsz's sandbox, which
+ * on Linux lets tail read beneath its operands' directories and make
+ * files beneath TMPDIR, and elsewhere does nothing.
  */
 
 #include <sys/types.h>
 #include <sys/stat.h>
 
 #include <err.h>
-#include <stddef.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "bufsz.h"
-#include "confine.h"
+#include "extern.h"
 
 void
-confine(char *const operands[], int flags, int tmpdir)
+confine(int argc, char *argv[], int tmpdir)
 {
+	static char dash[] = "./-";
+	char **names;
+	int i;
 
-	(void)flags;
-	if (bufsz_start(operands, tmpdir, 0, NULL) != 0)
+	/* An operand "-" is a file here, the standard input to libbufsz. */
+	if ((names = calloc((size_t)argc + 1, sizeof(*names))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < argc; i++)
+		names[i] = strcmp(argv[i], "-") == 0 ? dash : argv[i];
+	if (bufsz_start(names, tmpdir, 0, NULL) != 0)
 		err(1, "start");
+	free(names);
 }
 
 int
-open_confined(const char *path, int flags)
+open_name(const char *name, int flags)
 {
+	int fd;
 
-	return (bufsz_open(path, flags));
+	if ((fd = bufsz_open(name, flags)) == BUFSZ_OUTSIDE) {
+		errno = EOUTSIDE;
+		return (-1);
+	}
+	return (fd);
 }
 
 int
-stat_confined(const char *path, struct stat *sb)
+stat_name(const char *name, struct stat *sb)
 {
 
-	return (stat(path, sb));
+	return (stat(name, sb));
 }

@@ -3,18 +3,16 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * -r: the input's lines, last first; all of them, or the last N lines,
- * or the lines of the last N bytes (the first of those cut where the
- * count begins).
+ * -r: the input's lines, last first: all of them, the last N lines, or
+ * the lines of the last N bytes (the first cut where the count begins).
  *
- * A regular file is read by windows from its end, the engine's buffer at
- * a time, and its lines are gathered into an output buffer.  The end of
- * a line cut by a window's start is kept (the carry) until the window
- * before gives its start; a line longer than a window is read again,
- * forward, when its start is found.  Memory is the three buffers,
- * whatever the file's size or its lines'.  A stream is held first
- * (hold.c), in memory or in a temporary file that is then read as a file
- * is.
+ * A regular file is read in windows from its end.  The part of a line
+ * that a window's start cuts is kept above the window in memory (the
+ * carry), and the window before is read in front of it, so that each
+ * window holds its lines whole and the file is read once; a line longer
+ * than the buffer is read again, forward, once its start is found.  The
+ * lines go out through the engine's buffer.  A stream is held first
+ * (hold.c), in memory or in a temporary file then read as a file is.
  */
 
 #include <sys/types.h>
@@ -30,29 +28,24 @@
 #include "extern.h"
 #include "select.h"
 
-/*
- * The window being scanned, for emit(); and what comes right after it,
- * the end of the line being gathered, when that fitted in the carry.
- */
+/* The window being scanned, for emit(): [w_pos, w_pos + w_len). */
 struct window {
-	struct input	*w_in;		/* read again from; NULL: all is here */
+	struct input	*w_in;		/* to read again from, or NULL */
 	const char	*w_buf;
 	off_t		 w_pos;
 	size_t		 w_len;
-	size_t		 w_clen;	/* bytes in the carry, after the window */
 };
 
 static char	*obuf;		/* lines waiting to be written */
-static size_t	 obufsz, olen;
-static char	*cbuf;		/* the carry, kept from file to file */
-static size_t	 cbufsz;
-static int	 owritten;	/* something of this input was written */
+static size_t	 osize, olen;
+static char	*wbuf;		/* windows and the carry, kept for each file */
+static size_t	 wsize;
 
+static void	rev_init(struct revscan *, off_t, off_t);
 static int	rev_file(struct input *, off_t);
-static void	carry(struct window *, const struct revscan *, off_t);
 static void	rev_stream(struct input *);
 static int	emit(void *, off_t, off_t);
-static int	reread(struct window *, off_t, off_t);
+static int	reread(struct input *, off_t, off_t);
 static void	out_add(const char *, size_t);
 static void	out_flush(void);
 
@@ -63,20 +56,27 @@ reverse(struct input *in)
 
 	if (style != REVERSE && count == 0)
 		return;
-	if (obuf == NULL && (window_buffer(NULL, &obufsz) == NULL ||
-	    (obuf = malloc(obufsz)) == NULL))
-		err(1, NULL);
+	if ((obuf = bufsz_buffer(&in->in_st, &outst, &osize)) == NULL)
+		err(1, "buffer");
 	olen = 0;
-	owritten = 0;
 	if (!seekable(in, &begin) || rev_file(in, begin) == LIES)
 		rev_stream(in);
 	out_flush();
 }
 
+/* The lines of [begin, end) that the options show. */
+static void
+rev_init(struct revscan *rs, off_t begin, off_t end)
+{
+
+	if (style == RBYTES && (uint64_t)(end - begin) > count)
+		begin = end - (off_t)count;
+	revscan_init(rs, begin, end, style == RLINES ? count : SEL_ALL);
+}
+
 /*
- * The lines of a regular file by windows from its end.  LIES when a
- * window comes back short before anything was written (a /sys file's
- * size, or a file cut short under us): read it as a stream instead.
+ * The lines of a regular file by windows from its end; LIES when the
+ * first window finds that its size lies, to read it as a stream.
  */
 static int
 rev_file(struct input *in, off_t begin)
@@ -84,76 +84,46 @@ rev_file(struct input *in, off_t begin)
 	struct winplan wp;
 	struct revscan rs;
 	struct window w;
-	off_t floor, size, pos;
-	size_t blen, wlen, page;
-	ssize_t n;
-	char *buf;
+	off_t pos, size;
+	size_t len, clen, page;
+	char *top;
+	int r;
 
+	if (wsize < 2 * osize + 1) {
+		free(wbuf);
+		if ((wbuf = malloc(2 * osize + 1)) == NULL)
+			err(1, NULL);
+		wsize = 2 * osize + 1;
+	}
+	top = wbuf + wsize - 1;
 	size = in->in_st.st_size;
-	floor = begin;
-	if (style == RBYTES && (uint64_t)(size - begin) > count)
-		floor = size - (off_t)count;
+	page = (size_t)sysconf(_SC_PAGESIZE);
+	rev_init(&rs, begin, size);
+	winplan_init(&wp, rs.rs_floor, size, style == RLINES ? page : osize,
+	    osize, page);
 	w.w_in = in;
-	w.w_buf = buf = window_buffer(&in->in_st, &blen);
-	w.w_clen = 0;
-	page = pagesize();
-	winplan_init(&wp, floor, size, style == RLINES ? page : blen, blen,
-	    page);
-	revscan_init(&rs, floor, size, style == RLINES ? count : SEL_ALL);
-	w.w_pos = size;
-	w.w_len = 0;
-	while (winplan_next(&wp, &pos, &wlen)) {
-		carry(&w, &rs, pos + (off_t)wlen);
-		if ((n = pread_full(in->in_fd, buf, wlen, pos)) < 0) {
-			out_flush();
-			ierr(in->in_name);
-			return (0);
-		}
-		if ((size_t)n < wlen) {
-			if (!owritten) {
-				olen = 0;
-				return (LIES);
-			}
-			out_flush();
-			errno = EIO;
-			ierr(in->in_name);
-			return (0);
-		}
+	for (clen = 0; winplan_next(&wp, &pos, &len);) {
+		w.w_buf = top - clen - len;
 		w.w_pos = pos;
-		w.w_len = wlen;
-		if (revscan_feed(&rs, buf, pos, wlen, emit, &w) != 0)
+		w.w_len = len + clen;
+		r = read_window(in->in_fd, top - clen - len, len, pos,
+		    pos + (off_t)len == size);
+		if (r == LIES && pos + (off_t)len == size)
+			return (LIES);
+		if (r != 0) {
+			/* Cut short while it is read. */
+			if (r == LIES)
+				errno = EIO;
+			ierr(in->in_name);
+			return (0);
+		}
+		if (revscan_feed(&rs, w.w_buf, pos, w.w_len, emit, &w) != 0)
 			break;
+		clen = (uint64_t)(rs.rs_end - pos) < osize ?
+		    (size_t)(rs.rs_end - pos) : 0;
+		memmove(top - clen, w.w_buf, clen);
 	}
 	return (0);
-}
-
-/*
- * Before the window that ends at end is read over the last one: the part
- * of the line being gathered that the last one holds, from end on, into
- * the carry, if it is all there and fits.  Else the carry is empty and
- * emit() reads that part again.
- */
-static void
-carry(struct window *w, const struct revscan *rs, off_t end)
-{
-	size_t len;
-
-	w->w_clen = 0;
-	if (rs->rs_end <= end || end != w->w_pos ||
-	    rs->rs_end > w->w_pos + (off_t)w->w_len)
-		return;
-	len = (size_t)(rs->rs_end - end);
-	if (cbufsz < w->w_len) {
-		free(cbuf);
-		cbufsz = 0;
-		if ((cbuf = malloc(w->w_len)) == NULL)
-			return;
-		cbufsz = w->w_len;
-	}
-	if (len > cbufsz)
-		return;
-	memcpy(cbuf, w->w_buf, len);
-	w->w_clen = len;
 }
 
 /* The lines of a stream, held to its end. */
@@ -162,9 +132,8 @@ rev_stream(struct input *in)
 {
 	struct revscan rs;
 	struct window w;
-	struct hold h;
 	struct input t;
-	off_t floor;
+	struct hold h;
 
 	if (hold_input(&h, in, style != RBYTES,
 	    style == REVERSE ? SEL_ALL : count) != 0)
@@ -174,29 +143,20 @@ rev_stream(struct input *in)
 		t.in_name = in->in_name;
 		if (fstat(t.in_fd, &t.in_st) != 0)
 			ierr(in->in_name);
-		else if (t.in_st.st_size > 0)
+		else
 			(void)rev_file(&t, 0);
-		hold_free(&h);
-		return;
+	} else {
+		rev_init(&rs, 0, (off_t)h.h_len);
+		w.w_in = NULL;
+		w.w_buf = h.h_buf;
+		w.w_pos = 0;
+		w.w_len = h.h_len;
+		(void)revscan_feed(&rs, h.h_buf, 0, h.h_len, emit, &w);
 	}
-	floor = 0;
-	if (style == RBYTES && h.h_len > count)
-		floor = (off_t)(h.h_len - count);
-	revscan_init(&rs, floor, (off_t)h.h_len,
-	    style == RLINES ? count : SEL_ALL);
-	w.w_in = NULL;
-	w.w_buf = h.h_buf;
-	w.w_pos = 0;
-	w.w_len = h.h_len;
-	w.w_clen = 0;
-	(void)revscan_feed(&rs, h.h_buf, 0, h.h_len, emit, &w);
 	hold_free(&h);
 }
 
-/*
- * One line, [from, to): its start is in the window (or just past it,
- * when a newline ends the window), its end may be past it.
- */
+/* One line, [from, to): its end may lie past the window, dropped. */
 static int
 emit(void *arg, off_t from, off_t to)
 {
@@ -207,41 +167,27 @@ emit(void *arg, off_t from, off_t to)
 	wend = w->w_pos + (off_t)w->w_len;
 	out_add(w->w_buf + (from - w->w_pos),
 	    (size_t)((to < wend ? to : wend) - from));
-	if (to <= wend)
-		return (0);
-	if (w->w_clen != 0 && to - wend == (off_t)w->w_clen) {
-		out_add(cbuf, w->w_clen);
-		return (0);
-	}
-	return (reread(w, wend, to));
+	return (to <= wend ? 0 : reread(w->w_in, wend, to));
 }
 
-/*
- * The part of a line past the window, from the file again, through the
- * output buffer (emptied first).
- */
+/* [from, to) of the file again, through the output buffer emptied. */
 static int
-reread(struct window *w, off_t from, off_t to)
+reread(struct input *in, off_t from, off_t to)
 {
 	size_t len;
-	ssize_t n;
+	int r;
 
 	out_flush();
 	for (; from < to; from += (off_t)len) {
-		len = (uint64_t)(to - from) < obufsz ? (size_t)(to - from) :
-		    obufsz;
-		n = pread_full(w->w_in->in_fd, obuf, len, from);
-		if (n < 0) {
-			ierr(w->w_in->in_name);
-			return (-1);
-		}
-		if ((size_t)n < len) {
-			errno = EIO;
-			ierr(w->w_in->in_name);
+		len = (uint64_t)(to - from) < osize ? (size_t)(to - from) :
+		    osize;
+		if ((r = read_window(in->in_fd, obuf, len, from, 0)) != 0) {
+			if (r == LIES)
+				errno = EIO;
+			ierr(in->in_name);
 			return (-1);
 		}
 		out_write(obuf, len);
-		owritten = 1;
 	}
 	return (0);
 }
@@ -250,11 +196,10 @@ static void
 out_add(const char *p, size_t n)
 {
 
-	if (n > obufsz - olen) {
+	if (n > osize - olen) {
 		out_flush();
-		if (n >= obufsz) {
+		if (n >= osize) {
 			out_write(p, n);
-			owritten = 1;
 			return;
 		}
 	}
@@ -266,9 +211,6 @@ static void
 out_flush(void)
 {
 
-	if (olen > 0) {
-		out_write(obuf, olen);
-		owritten = 1;
-	}
+	out_write(obuf, olen);
 	olen = 0;
 }

@@ -1112,6 +1112,42 @@ sigpipe_body()
 	done
 }
 
+# bytes_read FILE OPTIONS...: what tail read(2) and pread(2) of FILE, in
+# bytes, in ./nread; the number of those calls in ./calls; its output in
+# ./out.  No leak check under strace: LeakSanitizer cannot run traced.
+# The fault injector is preloaded into tail, not the tracer: it acts in
+# the first process it is loaded into only.  After need_call_tracer.
+bytes_read()
+{
+	_f=$1
+	shift
+	_p=${LD_PRELOAD:-}
+	if strace -o /dev/null true 2>/dev/null; then
+		(
+			unset LD_PRELOAD
+			ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+			    strace -y -e trace=read,pread64 -o trace \
+			    env ${_p:+LD_PRELOAD="$_p"} "$(prog)" "$@" > out
+		) || atf_fail "tail $* failed under strace"
+		awk -v f="/$_f>" 'index($0, f) && /^(read|pread64)\(/ {
+			n += $NF; c++ } END { print n + 0 > "nread"
+			print c + 0 > "calls" }' trace
+		return
+	fi
+	# ktrace names no file: every read of tail's own (not the Casper
+	# service's) past the standard descriptors, where FILE is the one
+	# operand.
+	(
+		unset LD_PRELOAD
+		trace_calls trace env ${_p:+LD_PRELOAD="$_p"} "$(prog)" "$@" \
+		    > out
+	) || atf_fail "tail $* failed traced"
+	awk 'NR == 1 { pid = $1 }
+	    $1 == pid && $2 ~ /^p?read\(0x([3-9a-f]|[1-9a-f][0-9a-f]+),/ {
+		n += $NF; c++ } END { print n + 0 > "nread"
+		print c + 0 > "calls" }' trace
+}
+
 atf_test_case shown_bytes_read
 shown_bytes_read_head()
 {
@@ -1126,50 +1162,26 @@ shown_bytes_read_body()
 	page=$(getconf PAGESIZE)
 	# 64 MiB of 64-byte lines: a multiple of the page.
 	awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "%063d\n", i }' > big
-	# bytes_read FILE OPTIONS...: what tail read(2) and pread(2) of FILE,
-	# in bytes, in ./nread; the number of those calls in ./calls.  No
-	# leak check under strace: LeakSanitizer cannot run traced.
-	bytes_read()
-	{
-		_f=$1
-		shift
-		if strace -o /dev/null true 2>/dev/null; then
-			env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-			    strace -y -e trace=read,pread64 -o trace \
-			    "$(prog)" "$@" > out ||
-			    atf_fail "tail $* failed under strace"
-			awk -v f="/$_f>" 'index($0, f) && /^(read|pread64)\(/ {
-				n += $NF; c++ } END { print n + 0 > "nread"
-				print c + 0 > "calls" }' trace
-			return
-		fi
-		# ktrace names no file: every read of tail's own (not the
-		# Casper service's) past the standard descriptors, where
-		# FILE is the one operand.
-		trace_calls trace "$(prog)" "$@" > out ||
-		    atf_fail "tail $* failed traced"
-		awk 'NR == 1 { pid = $1 }
-		    $1 == pid && $2 ~ /^p?read\(0x([3-9a-f]|[1-9a-f][0-9a-f]+),/ {
-			n += $NF; c++ } END { print n + 0 > "nread"
-			print c + 0 > "calls" }' trace
-	}
 	# is WHAT EXPECTED: ./nread is EXPECTED
 	is()
 	{
 		[ "$(cat nread)" = "$2" ] || atf_fail "$1: $(cat nread), not $2"
 	}
 	# The whole of what is shown is in the last page: one read of it.
-	for p in auto cfr splice sendfile; do
+	for p in auto cfr sendfile; do
 		path_export $p
 		bytes_read big -n 10 big
 		is "$p: bytes read" $page
 		[ "$(cat calls)" = 1 ] || atf_fail "$p: $(cat calls) reads"
 		[ "$(size_of out)" = 640 ] || atf_fail "$p: $(size_of out) shown"
 	done
-	# Through read/write the engine reads the shown part once more.
-	path_export rw
-	bytes_read big -n 10 big
-	is "rw: bytes read" $((page + 640))
+	# Through read/write, which splice comes to between two files, the
+	# engine reads the shown part once more.
+	for p in rw splice; do
+		path_export $p
+		bytes_read big -n 10 big
+		is "$p: bytes read" $((page + 640))
+	done
 	path_export auto
 	# A size one byte past: the last window is a page and that byte.
 	printf 'x\n' >> big
@@ -1198,6 +1210,36 @@ shown_bytes_read_body()
 	path_export auto
 	[ "$(cat nread)" -le "$page" ] ||
 	    atf_fail "-n +3 read $(cat nread) bytes"
+}
+
+atf_test_case reverse_read_once
+reverse_read_once_head()
+{
+	atf_set descr "-r reads each byte of a file once, whatever its lines:" \
+	    "a line cut by a window's start is kept, not read again"
+	atf_set timeout 300
+}
+reverse_read_once_body()
+{
+	. "$(atf_get_srcdir)/../../common/portable.subr"
+	need_call_tracer
+	# Windows of 16 KiB at most, so that many lines are cut.
+	path_export auto 16384
+	for w in 1 2 63 64 100 1000 4095 4097 9000 16000; do
+		awk -v w=$w 'BEGIN { for (n = 0; n < 400000; n += w) {
+		    s = n; while (length(s) < w - 1) s = s "."
+		    print substr(s, 1, w - 1) } }' > f
+		awk '{ l[NR] = $0 } END { while (NR > 0) print l[NR--] }' \
+		    f > exp
+		size=$(size_of f)
+		bytes_read f -r f
+		[ "$(cat nread)" = "$size" ] ||
+		    atf_fail "-r, lines of $w: read $(cat nread) of $size bytes"
+		cmp -s out exp || atf_fail "-r, lines of $w: wrong output"
+		bytes_read f -r -c $((size / 3)) f
+		[ "$(cat nread)" = $((size / 3)) ] ||
+		    atf_fail "-r -c, lines of $w: read $(cat nread) bytes"
+	done
 }
 
 atf_test_case rescue
@@ -1794,7 +1836,7 @@ tac_body()
 		# shellcheck disable=SC2086
 		atf_check -s exit:1 -o empty \
 		    -e match:'^usage: tac \[-qv\] \[-b # \| -c # \| -n #\] \[file \.\.\.\]$' \
-		    -e not-match:tail "$t" $bad
+		    -e not-match:'(^|: )tail' "$t" $bad
 		# shellcheck disable=SC2086
 		atf_check -s exit:1 -o empty -e match:'^usage: tail \[-F' \
 		    "$(prog)" -r $bad
@@ -1867,6 +1909,7 @@ atf_init_test_cases()
 	atf_add_test_case stdout_closed
 	atf_add_test_case sigpipe
 	atf_add_test_case shown_bytes_read
+	atf_add_test_case reverse_read_once
 	atf_add_test_case confined
 	atf_add_test_case spill_confined
 	atf_add_test_case temp_file_needed
