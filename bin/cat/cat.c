@@ -473,7 +473,6 @@ cook_copy(int fd, const char *name, const struct stat *st)
 	/* Read more than is formatted at a go and it leaves the cache. */
 	if (len > obufsz)
 		len = obufsz;
-	cook_reset(&cook);
 	progress_start(name, 0);
 	while ((n = bufsz_read(fd, buf, len)) > 0) {
 		progress_add((size_t)n);

@@ -152,8 +152,6 @@ cook_files(const struct run *r, enum feed how, struct outbuf *out)
 		abort();
 	cook_init(&ck, r->r_flags, obuf, obufsz, sink, out);
 	for (f = 0; f < r->r_nfiles; f++) {
-		if (f > 0)
-			cook_reset(&ck);
 		file_bounds(r, f, &start, &len);
 		feed_chunks(&ck, r, r->r_body + start, len, how);
 		cook_end(&ck);
