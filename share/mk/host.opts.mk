@@ -78,7 +78,7 @@ MK_FUSE=		yes
 LOCK_HOST=		flock
 ATTR_HOST=		bsd
 BENEATH_HOST=		portable
-PROBE_HOST=		bsd
+PROBE_HOST=		portable
 SANDBOX_HOST=		portable
 KPATH_HOST=		freebsd
 FOLLOW_HOST=		kqueue
@@ -97,7 +97,7 @@ HOST_YES_OPTIONS=	CASPER
 LOCK_HOST=		flock
 ATTR_HOST=		bsd
 BENEATH_HOST=		portable
-PROBE_HOST=		bsd
+PROBE_HOST=		portable
 SANDBOX_HOST=		portable
 KPATH_HOST=		portable
 .if ${OPSYS} == "NetBSD"

@@ -381,16 +381,19 @@ sysctl_number(const char *name)
 	return ((uint64_t)v);
 }
 
+/* FreeBSD's memory is its pages that the kernel can hand out. */
 ATF_TC_WITHOUT_HEAD(freebsd_physmem_is_sysctl);
 ATF_TC_BODY(freebsd_physmem_is_sysctl, tc)
 {
 	uint64_t mem;
 
 	if (strcmp(host_sysname(), "FreeBSD") != 0)
-		atf_tc_skip("FreeBSD's hw.physmem: not on %s", host_sysname());
+		atf_tc_skip("FreeBSD's hw.availpages: not on %s",
+		    host_sysname());
 	ATF_REQUIRE_EQ(bufsz_physmem(&mem), 0);
-	ATF_CHECK_EQ_MSG(mem, sysctl_number("hw.physmem"),
-	    "the probe says %ju bytes", (uintmax_t)mem);
+	ATF_CHECK_EQ_MSG(mem, sysctl_number("hw.availpages") *
+	    sysctl_number("hw.pagesize"), "the probe says %ju bytes",
+	    (uintmax_t)mem);
 }
 
 ATF_TP_ADD_TCS(tp)
