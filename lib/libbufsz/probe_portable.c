@@ -7,7 +7,6 @@
  * lower limits: sysconf(3)'s.
  */
 
-#include <errno.h>
 #include <stdint.h>
 #include <unistd.h>
 
@@ -18,10 +17,8 @@ bufsz_host_physmem(uint64_t *mem)
 {
 	long pages;
 
-	if ((pages = sysconf(_SC_PHYS_PAGES)) <= 0) {
-		errno = ENOSYS;
+	if ((pages = sysconf(_SC_PHYS_PAGES)) <= 0)
 		return (-1);
-	}
 	*mem = (uint64_t)pages * bufsz_pagesize();
 	return (0);
 }

@@ -26,7 +26,6 @@
 #	FOLLOW_HOST	usr.bin/tail/follow_*.c: how tail -f waits
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe, Capsicum
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
-#	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
 #	MK_CAPSICUM	usr.bin/tail: capability mode and Casper's fileargs
 #	MK_TAC		usr.bin/tail: installed as tac too
 #	MK_ASK_TTY	bin/cp: -i asks only when stdin is a terminal
@@ -52,7 +51,7 @@ OPSYS?=		${.MAKE.OS}
 
 HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST SANDBOX_HOST \
 		KPATH_HOST FOLLOW_HOST YES_HOST \
-		SIZEKEPT_HOST MK_COPY_FILE_RANGE \
+		SIZEKEPT_HOST \
 		MK_CAPSICUM MK_TAC MK_ASK_TTY \
 		MK_CP_THREADS MK_CGROUP MK_LIBDL MK_FUSE
 
@@ -66,7 +65,6 @@ KPATH_HOST=		linux
 FOLLOW_HOST=		linux
 YES_HOST=		linux
 SIZEKEPT_HOST=		linux
-MK_COPY_FILE_RANGE=	yes
 MK_CAPSICUM=		no
 MK_TAC=			yes
 MK_ASK_TTY=		no
@@ -84,7 +82,6 @@ KPATH_HOST=		freebsd
 FOLLOW_HOST=		kqueue
 YES_HOST=		freebsd
 SIZEKEPT_HOST=		freebsd
-MK_COPY_FILE_RANGE=	yes
 MK_CAPSICUM=		yes
 MK_TAC=			no
 MK_ASK_TTY=		no
@@ -111,7 +108,6 @@ MK_ASK_TTY=		no
 .endif
 YES_HOST=		portable
 SIZEKEPT_HOST=		portable
-MK_COPY_FILE_RANGE=	no
 MK_CAPSICUM=		no
 MK_CP_THREADS=		no
 MK_CGROUP=		no
