@@ -3,19 +3,19 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * The copy engine: for each pair of descriptors, the host's kernel copy
- * (kpath_<host>.c: copy_file_range, splice, sendfile) where it serves,
- * else read(2)/write(2) through the policy's buffer, which also takes
- * over from any path that refuses.  Every path moves data through the
- * descriptors' own offsets, so that read/write goes on from the right
- * byte.  There is no mmap(2) path: mapping and faulting pages in costs
- * more than read(2)'s copy.
+ * The copy engine: the host's kernel copy (kpath_<host>.c) where it
+ * serves, else read(2)/write(2) through the policy's buffer, which also
+ * takes over, from the same offsets, from any path that refuses.  Every
+ * loop retries EINTR and waits out EAGAIN (a descriptor someone made
+ * non-blocking) with poll(2), where spinning would burn a CPU and
+ * reporting it would lose data.
  */
 
 #include <sys/param.h>
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,11 +27,12 @@ static int	copy_rw(struct job *);
 static int	write_holey(int, const char *, size_t, size_t);
 static int	copy_sparse(struct job *);
 static int	cut_output(struct job *, off_t, off_t);
-static int	copy_rest(struct job *, int);
+static int	job_at_end(const struct job *, size_t, size_t);
+static struct bufsz_engine *self_engine(void);
+static int	wait_for(int, short);
 
-static const char *const path_names[] = {
-	"auto", "rw", "cfr", "splice", "sendfile"
-};
+static const char *const path_names[] = { "auto", "rw", "cfr", "splice",
+    "sendfile" };
 
 size_t	bufsz_asked_size;
 
@@ -40,48 +41,38 @@ static _Thread_local struct bufsz_engine *self;
 struct bufsz_engine *
 bufsz_engine_new(void)
 {
-	struct bufsz_engine *e;
 
-	if ((e = calloc(1, sizeof(*e))) == NULL)
-		return (NULL);
-	e->be_pipe[0] = e->be_pipe[1] = -1;
-	return (e);
+	return (calloc(1, sizeof(struct bufsz_engine)));
 }
 
 void
 bufsz_engine_free(struct bufsz_engine *e)
 {
 
-	if (e == NULL)
-		return;
-	free(e->be_buf);
-	bufsz_kpath_release(e);
+	if (e != NULL)
+		free(e->be_buf);
 	free(e);
 }
 
 void
 bufsz_engine_force(struct bufsz_engine *e, enum bufsz_path p, size_t size)
 {
-	size_t page;
 
-	page = bufsz_pagesize();
 	e->be_force = p;
-	e->be_force_size = size == 0 || size >= page ? size - size % page :
-	    page;
+	e->be_force_size = size;
 }
 
 const char *
 bufsz_path_name(enum bufsz_path p)
 {
 
-	if ((size_t)p >= sizeof(path_names) / sizeof(path_names[0]))
-		return ("unknown");
-	return (path_names[p]);
+	return ((size_t)p < sizeof(path_names) / sizeof(path_names[0]) ?
+	    path_names[p] : "unknown");
 }
 
 /* Made on first use; a thread that cannot have one cannot copy. */
-struct bufsz_engine *
-bufsz_self(void)
+static struct bufsz_engine *
+self_engine(void)
 {
 
 	if (self == NULL)
@@ -93,16 +84,15 @@ const _Atomic off_t *
 bufsz_moved(void)
 {
 
-	return (bufsz_self() != NULL ? &self->be_total : NULL);
+	return (self_engine() != NULL ? &self->be_total : NULL);
 }
 
 char *
 bufsz_buffer(const struct stat *in, const struct stat *out, size_t *len)
 {
 
-	if (bufsz_self() == NULL)
-		return (NULL);
-	return (bufsz_engine_buffer(self, in, out, len));
+	return (self_engine() != NULL ? bufsz_engine_buffer(self, in, out,
+	    len) : NULL);
 }
 
 int
@@ -110,15 +100,13 @@ bufsz_copy(int in, const struct stat *inst, int out,
     const struct stat *outst, int flags)
 {
 
-	if (bufsz_self() == NULL)
-		return (BUFSZ_EREAD);
-	return (bufsz_engine_copy(self, in, inst, out, outst, flags));
+	return (self_engine() != NULL ? bufsz_engine_copy(self, in, inst, out,
+	    outst, flags) : BUFSZ_EREAD);
 }
 
 /*
- * The buffer only grows, and is kept: cat copying thousands of small
- * files must not pay an allocation and its page faults for each.  When
- * the size wanted cannot be had, a smaller one is taken, down to a page.
+ * The buffer only grows, and is kept, so that many small files do not pay
+ * for an allocation each; a smaller one serves if need be, down to a page.
  */
 char *
 bufsz_engine_buffer(struct bufsz_engine *e, const struct stat *inst,
@@ -133,7 +121,8 @@ bufsz_engine_buffer(struct bufsz_engine *e, const struct stat *inst,
 		bufsz_facts_of(&f, inst, outst);
 		want = bufsz_policy(&f);
 	}
-	for (; e->be_bufsz < want; want = MAX(want / 2 / page * page, page)) {
+	for (want = bufsz_pages(want, page); e->be_bufsz < want;
+	    want = bufsz_pages(want / 2, page)) {
 		if (posix_memalign(&p, page, want) == 0) {
 			free(e->be_buf);
 			e->be_buf = p;
@@ -155,15 +144,11 @@ size_t
 bufsz_job_want(const struct job *j, size_t cap)
 {
 
-	if (j->j_left >= 0 && (uintmax_t)j->j_left < cap)
-		return ((size_t)j->j_left);
-	return (cap);
+	return (j->j_left >= 0 && (uintmax_t)j->j_left < cap ?
+	    (size_t)j->j_left : cap);
 }
 
-/*
- * be_total's one writer is the engine's thread; a signal handler or
- * another thread reads it whole, where an off_t is two words too.
- */
+/* be_total is read whole by a signal handler or another thread. */
 void
 bufsz_job_moved(struct job *j, size_t n)
 {
@@ -178,14 +163,12 @@ bufsz_job_moved(struct job *j, size_t n)
 }
 
 /*
- * A short count is the end of a regular input when it brings the copy to
- * exactly the size the input had when it was looked at, on a file system
- * that keeps sizes: every byte it had then is copied, and what follows
- * was written later.  Elsewhere (FUSE, NFS, /proc, /sys) the end is where
- * read(2) returns 0.
+ * A short count that brings the copy to exactly the size a regular input
+ * had when looked at is its end where the file system keeps sizes: what
+ * follows was written later.  Elsewhere (FUSE, NFS, /proc) read(2)'s 0 is.
  */
-int
-bufsz_job_at_end(const struct job *j, size_t asked, size_t got)
+static int
+job_at_end(const struct job *j, size_t asked, size_t got)
 {
 
 	return (got < asked && j->j_left < 0 &&
@@ -195,11 +178,9 @@ bufsz_job_at_end(const struct job *j, size_t asked, size_t got)
 }
 
 /*
- * A kernel path's 0 from a regular file needs read(2)'s word after a first
- * call that moved nothing (a /sys file says 4096 bytes and holds fewer),
- * or where the file system does not keep sizes: a FUSE or NFS file may
- * hold more than the size at which those paths stop.  Anything else that
- * says 0 has ended.
+ * A kernel path's 0 from a regular file needs read(2)'s word after a
+ * first call that moved nothing (a /sys file holds less than it says), or
+ * where the file system does not keep sizes (FUSE, NFS).
  */
 int
 bufsz_job_declines(const struct job *j, int moved)
@@ -207,6 +188,32 @@ bufsz_job_declines(const struct job *j, int moved)
 
 	return (S_ISREG(j->j_inst->st_mode) &&
 	    (!moved || !bufsz_size_kept(j)));
+}
+
+/*
+ * A kernel path moves capped chunks until the input ends.  A refusal, or
+ * a 0 where the input may still have bytes, hands the rest to read/write.
+ */
+int
+bufsz_kpath_loop(struct job *j, ssize_t (*move)(const struct job *, size_t))
+{
+	size_t want;
+	ssize_t n;
+	int moved;
+
+	for (moved = 0; j->j_left != 0;) {
+		if ((n = move(j, want = bufsz_job_want(j, CHUNK_MAX))) > 0) {
+			bufsz_job_moved(j, (size_t)n);
+			if (job_at_end(j, want, (size_t)n))
+				break;
+			moved = 1;
+		} else if (n == 0)
+			return (bufsz_job_declines(j, moved) ? REFUSED :
+			    BUFSZ_OK);
+		else if (!bufsz_io_again(j->j_in, j->j_out))
+			return (REFUSED);
+	}
+	return (BUFSZ_OK);
 }
 
 /* The host's word on the input's file system, asked once a file system. */
@@ -240,10 +247,8 @@ copy_span(struct job *j)
 	p = j->j_e->be_force;
 	if (S_ISREG(j->j_inst->st_mode) && j->j_inst->st_size == 0)
 		p = COPY_RW;
-	else if (p == COPY_AUTO)
-		p = bufsz_kpath_auto(j);
 	start = j->j_e->be_moved;
-	if (p != COPY_RW && (r = bufsz_kpath_copy(j, &p)) != REFUSED) {
+	if (p != COPY_RW && (r = bufsz_kpath(j, &p)) != REFUSED) {
 		j->j_e->be_last = p;
 		return (r);
 	}
@@ -277,7 +282,7 @@ copy_rw(struct job *j)
 		    bufsz_write_all(j->j_out, buf, (size_t)n))
 			return (BUFSZ_EWRITE);
 		bufsz_job_moved(j, (size_t)n);
-		if (bufsz_job_at_end(j, want, (size_t)n))
+		if (job_at_end(j, want, (size_t)n))
 			break;
 	}
 	return (BUFSZ_OK);
@@ -287,7 +292,7 @@ static int
 is_zero(const char *p, size_t len)
 {
 
-	return (len == 0 || (p[0] == 0 && memcmp(p, p + 1, len - 1) == 0));
+	return (p[0] == 0 && memcmp(p, p + 1, len - 1) == 0);
 }
 
 /*
@@ -319,12 +324,13 @@ write_holey(int fd, const char *buf, size_t len, size_t blk)
  * short has met the true end (a file that shrank, or a /sys file that
  * looks all hole); else the end is the size first seen, or the end of
  * the last data if the file grew, but no further than the size once no
- * data is left.  Where sizes are not kept, holes are not to be trusted:
+ * data is left.  Where sizes are not kept, or the system has no hole map,
  * read/write goes instead.
  */
 static int
 copy_sparse(struct job *j)
 {
+#ifdef SEEK_DATA
 	struct stat st;
 	off_t pos, data, hole, delta, end;
 	int r;
@@ -337,8 +343,8 @@ copy_sparse(struct job *j)
 	delta -= pos;
 	end = MAX(pos, j->j_inst->st_size);
 	j->j_holes = 1;
-	while ((r = bufsz_next_data(j->j_in, pos, &data, &hole)) != 0) {
-		if (r == -1)
+	for (; (data = lseek(j->j_in, pos, SEEK_DATA)) != -1; pos = hole) {
+		if ((hole = lseek(j->j_in, data, SEEK_HOLE)) == -1)
 			return (REFUSED);
 		if (lseek(j->j_in, data, SEEK_SET) == -1)
 			return (BUFSZ_EREAD);
@@ -349,14 +355,19 @@ copy_sparse(struct job *j)
 			return (r);
 		if (j->j_left > 0)
 			return (cut_output(j, hole - j->j_left, delta));
-		pos = hole;
 	}
+	if (errno != ENXIO)
+		return (REFUSED);
 	if (fstat(j->j_in, &st) != 0)
 		return (BUFSZ_EREAD);
 	end = MAX(pos, MIN(end, st.st_size));
 	if (lseek(j->j_in, end, SEEK_SET) == -1)
 		return (BUFSZ_EREAD);
 	return (cut_output(j, end, delta));
+#else
+	(void)j;
+	return (REFUSED);
+#endif
 }
 
 static int
@@ -374,7 +385,9 @@ bufsz_engine_copy(struct bufsz_engine *e, int in, const struct stat *inst,
     int out, const struct stat *outst, int flags)
 {
 	struct stat isb, osb;
+	enum bufsz_path p;
 	struct job j;
+	off_t end;
 	int r;
 
 	if (outst == NULL) {
@@ -389,8 +402,9 @@ bufsz_engine_copy(struct bufsz_engine *e, int in, const struct stat *inst,
 	j.j_out = out;
 	j.j_outst = outst;
 	j.j_left = -1;
+	p = COPY_AUTO;
 	if ((flags & (BUFSZ_UNSEEN | BUFSZ_SPARSE)) == BUFSZ_UNSEEN &&
-	    e->be_force == COPY_AUTO && (r = bufsz_kpath_unseen(&j)) != REFUSED)
+	    e->be_force == COPY_AUTO && (r = bufsz_kpath(&j, &p)) != REFUSED)
 		return (r);
 	if (inst == NULL || (flags & BUFSZ_UNSEEN) != 0) {
 		if (fstat(in, &isb) != 0)
@@ -398,37 +412,86 @@ bufsz_engine_copy(struct bufsz_engine *e, int in, const struct stat *inst,
 		inst = &isb;
 	}
 	j.j_inst = inst;
-	return (copy_rest(&j, flags));
-}
-
-/* Everything from in's offset on. */
-static int
-copy_rest(struct job *j, int flags)
-{
-	const struct stat *inst;
-	off_t end;
-	int r;
-
-	inst = j->j_inst;
-	j->j_e->be_last = COPY_RW;
+	e->be_last = COPY_RW;
 	/* Some systems let read(2) return a directory's raw entries. */
 	if (S_ISDIR(inst->st_mode)) {
 		errno = EISDIR;
 		return (BUFSZ_EREAD);
 	}
 	if ((flags & BUFSZ_SPARSE) == 0 || !S_ISREG(inst->st_mode) ||
-	    !S_ISREG(j->j_outst->st_mode) ||
-	    inst->st_blocks * 512 >= inst->st_size)
-		return (copy_span(j));
-	if ((r = copy_sparse(j)) != REFUSED)
+	    !S_ISREG(outst->st_mode) || inst->st_blocks * 512 >= inst->st_size)
+		return (copy_span(&j));
+	if ((r = copy_sparse(&j)) != REFUSED)
 		return (r);
 	/* No hole map: read/write everything, zeros becoming holes. */
-	j->j_left = -1;
-	j->j_holes = 1;
-	if ((r = copy_rw(j)) != BUFSZ_OK)
+	j.j_left = -1;
+	j.j_holes = 1;
+	if ((r = copy_rw(&j)) != BUFSZ_OK)
 		return (r);
-	if ((end = lseek(j->j_out, 0, SEEK_CUR)) == -1 ||
-	    ftruncate(j->j_out, end) != 0)
+	if ((end = lseek(out, 0, SEEK_CUR)) == -1)
 		return (BUFSZ_EWRITE);
-	return (BUFSZ_OK);
+	return (cut_output(&j, end, 0));
+}
+
+/* Sleep until fd is ready for events (or has hung up or failed). */
+static int
+wait_for(int fd, short events)
+{
+	struct pollfd pfd;
+
+	pfd.fd = fd;
+	pfd.events = events;
+	pfd.revents = 0;
+	while (poll(&pfd, 1, -1) == -1)
+		if (errno != EINTR)
+			return (-1);
+	return (0);
+}
+
+/* A kernel-side call does not say which side said EAGAIN: both are waited. */
+int
+bufsz_io_again(int in, int out)
+{
+
+	if (errno == EINTR)
+		return (1);
+	if (errno != EAGAIN && errno != EWOULDBLOCK)
+		return (0);
+	if (in != -1 && wait_for(in, POLLIN) != 0)
+		return (0);
+	if (out != -1 && wait_for(out, POLLOUT) != 0)
+		return (0);
+	return (1);
+}
+
+ssize_t
+bufsz_read(int fd, void *buf, size_t len)
+{
+	ssize_t n;
+
+	while ((n = read(fd, buf, len)) == -1)
+		if (!bufsz_io_again(fd, -1))
+			return (-1);
+	return (n);
+}
+
+int
+bufsz_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p;
+	ssize_t n;
+
+	for (p = buf; len > 0; p += n, len -= (size_t)n) {
+		if ((n = write(fd, p, len)) > 0)
+			continue;
+		if (n == 0) {
+			/* A write that takes nothing would loop forever. */
+			errno = EIO;
+			return (-1);
+		}
+		if (!bufsz_io_again(-1, fd))
+			return (-1);
+		n = 0;
+	}
+	return (0);
 }

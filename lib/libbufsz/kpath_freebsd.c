@@ -3,49 +3,47 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * FreeBSD's kernel path: copy_file_range(2) between regular files (13.0
- * and later), which keeps holes and may copy on the server (NFS).  Its
- * sendfile(2) writes only to sockets, and it has no splice.
+ * FreeBSD's kernel path: copy_file_range(2) between regular files, which
+ * keeps holes and may copy on the server (NFS).  Its sendfile(2) writes
+ * only to sockets, and it has no splice.
  */
 
 #include <sys/types.h>
 #include <sys/stat.h>
 
+#include <errno.h>
+#include <unistd.h>
+
 #include "bufsz_private.h"
 
-static int	cfr_serves(const struct job *);
-
-static int
-cfr_serves(const struct job *j)
-{
-
-	return (S_ISREG(j->j_inst->st_mode) && S_ISREG(j->j_outst->st_mode));
-}
-
-enum bufsz_path
-bufsz_kpath_auto(const struct job *j)
-{
-
-	return (cfr_serves(j) ? COPY_CFR : COPY_RW);
-}
+static ssize_t	move_cfr(const struct job *, size_t);
 
 int
-bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
+bufsz_kpath(struct job *j, enum bufsz_path *p)
 {
 
-	if (*p != COPY_CFR || !cfr_serves(j))
+	if (j->j_inst == NULL || !S_ISREG(j->j_inst->st_mode) ||
+	    !S_ISREG(j->j_outst->st_mode))
 		return (REFUSED);
-	return (bufsz_kpath_loop(j, bufsz_move_cfr));
+	if (*p == COPY_AUTO)
+		*p = COPY_CFR;
+	return (*p == COPY_CFR ? bufsz_kpath_loop(j, move_cfr) : REFUSED);
 }
 
-int
-bufsz_kpath_unseen(struct job *j __unused)
+/*
+ * Any error hands over to read/write, which meets a real error itself and
+ * reports the right side.  The cat built for a build host of another
+ * system copies by read/write alone.
+ */
+static ssize_t
+move_cfr(const struct job *j, size_t len)
 {
 
-	return (REFUSED);
-}
-
-void
-bufsz_kpath_release(struct bufsz_engine *e __unused)
-{
+#ifdef BOOTSTRAPPING
+	(void)j, (void)len;
+	errno = ENOSYS;
+	return (-1);
+#else
+	return (copy_file_range(j->j_in, NULL, j->j_out, NULL, len, 0));
+#endif
 }

@@ -40,11 +40,24 @@
 #define	OUTPIPE_WANT	(256 * 1024)
 #define	OUTPIPE_DEFAULT	(64 * 1024)
 
+/*
+ * Each thread's private splice pipe, or -1, and the pairs of file systems
+ * that refused it copy_file_range.
+ */
+static _Thread_local int splice_pipe[2] = { -1, -1 };
+static _Thread_local struct {
+	dev_t	cr_in, cr_out;
+} nocfr[FS_SEEN];
+static _Thread_local size_t nnocfr;
+
+static enum bufsz_path choose(const struct job *);
+static int	copy_unseen(struct job *);
+static ssize_t	move_cfr(const struct job *, size_t);
 static ssize_t	move_sendfile(const struct job *, size_t);
 static int	is_dev_null(const struct stat *);
 static ssize_t	move_splice(const struct job *, size_t);
-static int	pipe_open(struct bufsz_engine *);
-static void	pipe_discard(struct bufsz_engine *);
+static int	pipe_open(void);
+static void	pipe_discard(void);
 static int	pipe_drain(struct job *, size_t);
 static int	pipe_to_out(struct job *, size_t);
 static int	input_shrank(const struct job *, off_t);
@@ -59,8 +72,8 @@ static void	cfr_remember(struct job *, off_t);
  * either side, sendfile from a regular file to a device or socket,
  * read/write elsewhere.
  */
-enum bufsz_path
-bufsz_kpath_auto(const struct job *j)
+static enum bufsz_path
+choose(const struct job *j)
 {
 	mode_t it, ot;
 
@@ -83,12 +96,16 @@ bufsz_kpath_auto(const struct job *j)
  * kernel as read/write cannot.
  */
 int
-bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
+bufsz_kpath(struct job *j, enum bufsz_path *p)
 {
 	mode_t it, ot;
 	off_t start;
 	int r;
 
+	if (j->j_inst == NULL)
+		return (copy_unseen(j));
+	if (*p == COPY_AUTO)
+		*p = choose(j);
 	it = j->j_inst->st_mode & S_IFMT;
 	ot = j->j_outst->st_mode & S_IFMT;
 	switch (*p) {
@@ -100,7 +117,7 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
 		else {
 			start = j->j_e->be_moved;
 			errno = 0;
-			r = bufsz_kpath_loop(j, bufsz_move_cfr);
+			r = bufsz_kpath_loop(j, move_cfr);
 			if (r == REFUSED)
 				cfr_remember(j, start);
 		}
@@ -136,8 +153,8 @@ bufsz_kpath_copy(struct job *j, enum bufsz_path *p)
  * makes a short count, and a device whose seek answers where it stands
  * whatever is asked (/dev/urandom) would seem to end there.
  */
-int
-bufsz_kpath_unseen(struct job *j)
+static int
+copy_unseen(struct job *j)
 {
 	ssize_t n, m;
 	char c;
@@ -171,13 +188,11 @@ bufsz_kpath_unseen(struct job *j)
 static int
 cfr_refused(const struct job *j)
 {
-	const struct bufsz_engine *e;
 	size_t i;
 
-	e = j->j_e;
-	for (i = 0; i < MIN(e->be_nnocfr, FS_SEEN); i++)
-		if (e->be_nocfr[i].cr_in == j->j_inst->st_dev &&
-		    e->be_nocfr[i].cr_out == j->j_outst->st_dev)
+	for (i = 0; i < MIN(nnocfr, FS_SEEN); i++)
+		if (nocfr[i].cr_in == j->j_inst->st_dev &&
+		    nocfr[i].cr_out == j->j_outst->st_dev)
 			return (1);
 	return (0);
 }
@@ -186,16 +201,14 @@ cfr_refused(const struct job *j)
 static void
 cfr_remember(struct job *j, off_t start)
 {
-	struct bufsz_engine *e;
 	size_t i;
 
-	e = j->j_e;
-	if (e->be_moved != start || (errno != EXDEV && errno != EOPNOTSUPP &&
+	if (j->j_e->be_moved != start || (errno != EXDEV && errno != EOPNOTSUPP &&
 	    errno != ENOSYS))
 		return;
-	i = e->be_nnocfr++ % FS_SEEN;
-	e->be_nocfr[i].cr_in = j->j_inst->st_dev;
-	e->be_nocfr[i].cr_out = j->j_outst->st_dev;
+	i = nnocfr++ % FS_SEEN;
+	nocfr[i].cr_in = j->j_inst->st_dev;
+	nocfr[i].cr_out = j->j_outst->st_dev;
 }
 
 /* Linux's null device, 1:3 for good (Documentation/admin-guide/devices). */
@@ -205,14 +218,6 @@ is_dev_null(const struct stat *st)
 
 	return (S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 &&
 	    minor(st->st_rdev) == 3);
-}
-
-void
-bufsz_kpath_release(struct bufsz_engine *e)
-{
-
-	if (e->be_pipe[0] != -1)
-		pipe_discard(e);
 }
 
 /* Grows the output pipe for a file spliced into it: see OUTPIPE_WANT. */
@@ -230,10 +235,24 @@ grow_out_pipe(const struct job *j)
 }
 
 /*
+ * copy_file_range: between regular files the kernel copies (or clones)
+ * without a trip through user space.  EXDEV (different file systems on
+ * older kernels), EINVAL (O_APPEND, overlap), EBADF, EOPNOTSUPP, ENOSYS
+ * and any other error hand over to read/write, which then meets a real
+ * error itself and reports the right side.
+ */
+static ssize_t
+move_cfr(const struct job *j, size_t len)
+{
+
+	return (copy_file_range(j->j_in, NULL, j->j_out, NULL, len, 0));
+}
+
+/*
  * sendfile: from a regular file to anything, in the kernel.  Preferred
  * to splice through the private pipe for a character device or socket
  * because it takes one system call per chunk rather than two.  Errors
- * hand over to read/write, as those of copy_file_range do (kpath.c).
+ * hand over to read/write, as those of copy_file_range do.
  */
 static ssize_t
 move_sendfile(const struct job *j, size_t len)
@@ -257,27 +276,27 @@ move_splice(const struct job *j, size_t len)
  * splices moves more than the default 64 KiB: see PIPE_WANT.
  */
 static int
-pipe_open(struct bufsz_engine *e)
+pipe_open(void)
 {
 
-	if (e->be_pipe[0] != -1)
+	if (splice_pipe[0] != -1)
 		return (0);
-	if (pipe2(e->be_pipe, O_CLOEXEC) != 0) {
-		e->be_pipe[0] = e->be_pipe[1] = -1;
+	if (pipe2(splice_pipe, O_CLOEXEC) != 0) {
+		splice_pipe[0] = splice_pipe[1] = -1;
 		return (-1);
 	}
-	(void)fcntl(e->be_pipe[1], F_SETPIPE_SZ, PIPE_WANT);
+	(void)fcntl(splice_pipe[1], F_SETPIPE_SZ, PIPE_WANT);
 	return (0);
 }
 
 /* Bytes were left in the private pipe by a failure: drop the pipe. */
 static void
-pipe_discard(struct bufsz_engine *e)
+pipe_discard(void)
 {
 
-	(void)close(e->be_pipe[0]);
-	(void)close(e->be_pipe[1]);
-	e->be_pipe[0] = e->be_pipe[1] = -1;
+	(void)close(splice_pipe[0]);
+	(void)close(splice_pipe[1]);
+	splice_pipe[0] = splice_pipe[1] = -1;
 }
 
 /*
@@ -298,7 +317,7 @@ pipe_drain(struct job *j, size_t len)
 	    &blen)) == NULL)
 		return (BUFSZ_EWRITE);
 	while (len > 0) {
-		if ((n = bufsz_read(e->be_pipe[0], buf, MIN(blen, len))) <= 0)
+		if ((n = bufsz_read(splice_pipe[0], buf, MIN(blen, len))) <= 0)
 			return (BUFSZ_EWRITE);
 		if (bufsz_write_all(j->j_out, buf, (size_t)n) != 0)
 			return (BUFSZ_EWRITE);
@@ -315,13 +334,11 @@ pipe_drain(struct job *j, size_t len)
 static int
 pipe_to_out(struct job *j, size_t n)
 {
-	struct bufsz_engine *e;
 	ssize_t m;
 	int r;
 
-	e = j->j_e;
 	while (n > 0) {
-		m = splice(e->be_pipe[0], NULL, j->j_out, NULL, n,
+		m = splice(splice_pipe[0], NULL, j->j_out, NULL, n,
 		    SPLICE_F_MOVE | SPLICE_F_MORE);
 		if (m > 0) {
 			n -= (size_t)m;
@@ -330,7 +347,7 @@ pipe_to_out(struct job *j, size_t n)
 		if (m < 0 && bufsz_io_again(-1, j->j_out))
 			continue;
 		if ((r = pipe_drain(j, n)) != BUFSZ_OK) {
-			pipe_discard(e);
+			pipe_discard();
 			return (r);
 		}
 		return (REFUSED);
@@ -391,21 +408,19 @@ input_size(const struct job *j)
 static int
 copy_splice_via(struct job *j)
 {
-	struct bufsz_engine *e;
 	size_t cap;
 	ssize_t n;
 	off_t size0;
 	int moved, r;
 
-	e = j->j_e;
-	if (pipe_open(e) != 0)
+	if (pipe_open() != 0)
 		return (REFUSED);
 	size0 = input_size(j);
-	if ((n = fcntl(e->be_pipe[1], F_GETPIPE_SZ)) <= 0)
+	if ((n = fcntl(splice_pipe[1], F_GETPIPE_SZ)) <= 0)
 		n = 65536;
 	cap = MIN((size_t)n, CHUNK_MAX);
 	for (moved = 0; j->j_left != 0;) {
-		n = splice(j->j_in, NULL, e->be_pipe[1], NULL,
+		n = splice(j->j_in, NULL, splice_pipe[1], NULL,
 		    bufsz_job_want(j, cap), SPLICE_F_MOVE | SPLICE_F_MORE);
 		if (n > 0) {
 			if ((r = pipe_to_out(j, (size_t)n)) != BUFSZ_OK &&

@@ -23,6 +23,10 @@
 
 #include "bufsz_private.h"
 
+/* The least limits from self's cgroup up, under root; cgroup_test's too. */
+int	bufsz_physmem_cgroup(const char *, const char *, uint64_t *);
+int	bufsz_cpus_cgroup(const char *, const char *, int *);
+
 /*
  * The two layouts: cgroup v2 has one hierarchy ("0::/path" in the
  * membership file, memory.max); v1, still the memory controller's home

@@ -274,29 +274,53 @@ static int	allow_dangling(struct sandbox *, const char *,
 		    const struct stat *);
 static char	*dir_of(const char *);
 
-int
+static int	confined;
+
+void
 bufsz_host_sandbox(char *const operands[], int tmpdir)
 {
 	struct sandbox *sb;
 	size_t i, n;
-	int entered;
 
 	for (n = 0; operands[n] != NULL; n++)
 		if (n == CONFINE_MAX)
-			return (0);
+			return;
 	if ((sb = sandbox_new()) == NULL)
-		return (0);
-	entered = 0;
+		return;
 	if (allow_dirs(sb, operands, n) == 0 &&
 	    (tmpdir == -1 || allow_temp(sb, tmpdir) == 0)) {
 		for (i = 0; i < n; i++)
 			if (allow_links(sb, operands[i]) != 0)
 				break;
 		if (i == n && sandbox_enter(sb) == 0)
-			entered = 1;
+			confined = 1;
 	}
 	sandbox_free(sb);
-	return (entered);
+}
+
+/*
+ * Where the sandbox refused what the file's permissions allow, the name
+ * now leads outside it, unless what it leads to tells otherwise (a
+ * directory).
+ */
+int
+bufsz_open(const char *path, int flags)
+{
+	struct stat st;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_NOCTTY | flags)) != -1 ||
+	    errno != EACCES || !confined)
+		return (fd);
+	if (faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) != 0) {
+		errno = EACCES;
+		return (-1);
+	}
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		return (-1);
+	}
+	return (BUFSZ_OUTSIDE);
 }
 
 /*

@@ -3,17 +3,24 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * Where the host has no sandbox a list of operands can describe without
- * a helper process, programs run unconfined.
+ * A host with no sandbox that a list of operands can describe without a
+ * helper process: programs run unconfined.
  */
+
+#include <fcntl.h>
 
 #include "bufsz_private.h"
 
-int
+void
 bufsz_host_sandbox(char *const operands[], int tmpdir)
 {
 
-	(void)operands;
-	(void)tmpdir;
-	return (0);
+	(void)operands, (void)tmpdir;
+}
+
+int
+bufsz_open(const char *path, int flags)
+{
+
+	return (open(path, O_RDONLY | O_NOCTTY | flags));
 }

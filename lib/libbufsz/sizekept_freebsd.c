@@ -9,7 +9,9 @@
  */
 
 #include <sys/param.h>
+#ifndef BOOTSTRAPPING
 #include <sys/mount.h>
+#endif
 
 #include <string.h>
 
@@ -20,15 +22,19 @@
  * file and a read past it returns 0.  Left out, so confirmed by a read:
  * nfs and smbfs (another client may have written more), fusefs (the size
  * is whatever the server says), nullfs and unionfs (they answer for what
- * lies below them), procfs.
+ * lies below them), procfs.  The cat built for a build host of another
+ * system knows none.
  */
-static const char *const keeps_size[] = {
-	"ufs", "zfs", "tmpfs", "ext2fs", "msdosfs", "cd9660",
-};
-
 int
 bufsz_host_keeps_size(int fd)
 {
+#ifdef BOOTSTRAPPING
+	(void)fd;
+	return (0);
+#else
+	static const char *const keeps_size[] = {
+		"ufs", "zfs", "tmpfs", "ext2fs", "msdosfs", "cd9660",
+	};
 	struct statfs sfs;
 	size_t i;
 
@@ -38,4 +44,5 @@ bufsz_host_keeps_size(int fd)
 		if (strcmp(sfs.f_fstypename, keeps_size[i]) == 0)
 			return (1);
 	return (0);
+#endif
 }

@@ -3,12 +3,10 @@
  *
  * SPDX-License-Identifier: BSD-2-Clause
  *
- * What every program of the tree does as it starts, and how it opens its
- * operands when it may be confined.
+ * What every program of the tree does as it starts.
  */
 
-#include <sys/types.h>
-#include <sys/stat.h>
+#include <sys/param.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,30 +17,37 @@
 
 #include "bufsz_private.h"
 
-static int	std_fds(void);
-static int	catch_progress(void (*)(int));
+/*
+ * The progress signal is SIGINFO where the system has it, else SIGUSR1,
+ * as dd(1) takes it.  Every program answers it, so that a signal meant
+ * for one member of a pipeline never ends another: the others ignore it.
+ */
+#ifdef SIGINFO
+#define	SIG_PROGRESS	SIGINFO
+#else
+#define	SIG_PROGRESS	SIGUSR1
+#endif
 
-static int	confined;
+static int	std_fds(void);
 
 int
 bufsz_start(char *const operands[], int tmpdir, size_t size,
     void (*progress)(int))
 {
 	struct bufsz_facts f;
-	size_t page, limit;
+	struct sigaction sa;
 
-	if (std_fds() != 0 || catch_progress(progress) != 0)
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = progress != NULL ? progress : SIG_IGN;
+	sa.sa_flags = SA_RESTART;
+	(void)sigemptyset(&sa.sa_mask);
+	if (std_fds() != 0 || sigaction(SIG_PROGRESS, &sa, NULL) != 0)
 		return (-1);
 	/* Learned before threads start and before a sandbox hides /sys. */
 	bufsz_facts_of(&f, NULL, NULL);
-	if (size != 0) {
-		page = bufsz_pagesize();
-		limit = bufsz_policy_limit(&f);
-		size = size > limit ? limit : size;
-		bufsz_asked_size = size < page ? page : size - size % page;
-	}
+	bufsz_asked_size = MIN(size, bufsz_policy_limit(&f));
 	if (operands != NULL)
-		confined = bufsz_host_sandbox(operands, tmpdir);
+		bufsz_host_sandbox(operands, tmpdir);
 	return (0);
 }
 
@@ -50,67 +55,18 @@ bufsz_start(char *const operands[], int tmpdir, size_t size,
  * A closed descriptor among 0, 1 and 2 would be handed to the first file
  * opened: cp's target would receive its messages as descriptor 2.  Each
  * is held by /dev/null opened for the other direction only, so that using
- * it still fails with EBADF as it did while closed.
+ * it still fails with EBADF as it did while closed.  Those below it are
+ * open, so open(2) gives it.
  */
 static int
 std_fds(void)
 {
-	int fd, nfd;
-
-	for (fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
-		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
-			continue;
-		if ((nfd = open(_PATH_DEVNULL, (fd == STDIN_FILENO ? O_WRONLY :
-		    O_RDONLY) | O_NOCTTY)) == -1)
-			return (-1);
-		if (nfd != fd && (dup2(nfd, fd) == -1 || close(nfd) != 0))
-			return (-1);
-	}
-	return (0);
-}
-
-/*
- * SIGINFO where the system has it, else SIGUSR1, as dd(1) takes it.
- * Every program answers it, so that a signal meant for one member of a
- * pipeline never ends another: the others ignore it.
- */
-static int
-catch_progress(void (*handler)(int))
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler != NULL ? handler : SIG_IGN;
-	sa.sa_flags = SA_RESTART;
-	(void)sigemptyset(&sa.sa_mask);
-#ifdef SIGINFO
-	return (sigaction(SIGINFO, &sa, NULL));
-#else
-	return (sigaction(SIGUSR1, &sa, NULL));
-#endif
-}
-
-/*
- * Where the sandbox refused what the file's permissions allow, the name
- * now leads outside it, unless what it leads to tells otherwise (a
- * directory).
- */
-int
-bufsz_open(const char *path, int flags)
-{
-	struct stat st;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_NOCTTY | flags)) != -1 ||
-	    errno != EACCES || !confined)
-		return (fd);
-	if (faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) != 0) {
-		errno = EACCES;
-		return (-1);
-	}
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		errno = EISDIR;
-		return (-1);
-	}
-	return (BUFSZ_OUTSIDE);
+	for (fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++)
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF &&
+		    open(_PATH_DEVNULL, (fd == STDIN_FILENO ? O_WRONLY :
+		    O_RDONLY) | O_NOCTTY) != fd)
+			return (-1);
+	return (0);
 }

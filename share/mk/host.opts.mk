@@ -27,7 +27,6 @@
 #	FOLLOW_HOST	usr.bin/tail/follow_*.c: how tail -f waits
 #	YES_HOST	usr.bin/yes/yes_*.c: lending pages to a pipe, Capsicum
 #	SIZEKEPT_HOST	lib/libbufsz/sizekept_*.c: file systems whose size is the end
-#	MK_COPY_FILE_RANGE	lib/libbufsz/kpath.c, shared by its users
 #	MK_CAPSICUM	usr.bin/tail: capability mode and Casper's fileargs
 #	MK_TAC		usr.bin/tail: installed as tac too
 #	MK_EXPAND_NUMBER usr.bin/tail: expand_number(3) in libutil (else
@@ -57,7 +56,7 @@ OPSYS?=		${.MAKE.OS}
 
 HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST SANDBOX_HOST \
 		KPATH_HOST FOLLOW_HOST YES_HOST \
-		SIZEKEPT_HOST MK_COPY_FILE_RANGE \
+		SIZEKEPT_HOST \
 		MK_CAPSICUM MK_TAC MK_EXPAND_NUMBER MK_ASK_TTY MK_BENEATH_WALK \
 		MK_CP_THREADS MK_CGROUP MK_LIBDL MK_FUSE
 
@@ -71,7 +70,6 @@ KPATH_HOST=		linux
 FOLLOW_HOST=		linux
 YES_HOST=		linux
 SIZEKEPT_HOST=		linux
-MK_COPY_FILE_RANGE=	yes
 MK_CAPSICUM=		no
 MK_TAC=			yes
 MK_EXPAND_NUMBER=	no
@@ -91,7 +89,6 @@ KPATH_HOST=		freebsd
 FOLLOW_HOST=		kqueue
 YES_HOST=		freebsd
 SIZEKEPT_HOST=		freebsd
-MK_COPY_FILE_RANGE=	yes
 MK_CAPSICUM=		yes
 MK_TAC=			no
 MK_EXPAND_NUMBER=	yes
@@ -106,11 +103,12 @@ HOST_YES_OPTIONS=	CASPER
 LOCK_HOST=		flock
 ATTR_HOST=		bsd
 BENEATH_HOST=		portable
-PROBE_HOST=		bsd
+PROBE_HOST=		portable
 SANDBOX_HOST=		portable
 KPATH_HOST=		portable
 .if ${OPSYS} == "NetBSD"
 ATTR_HOST=		netbsd
+PROBE_HOST=		bsd
 FOLLOW_HOST=		kqueue
 MK_TAC=			yes
 MK_ASK_TTY=		yes
@@ -121,7 +119,6 @@ MK_ASK_TTY=		no
 .endif
 YES_HOST=		portable
 SIZEKEPT_HOST=		portable
-MK_COPY_FILE_RANGE=	no
 MK_CAPSICUM=		no
 MK_EXPAND_NUMBER=	no
 MK_BENEATH_WALK=	yes

@@ -5,7 +5,7 @@
  *
  * Show the buffer policy this machine gets: the facts libbufsz probes
  * and, for the copies people make, the path the engine takes and the
- * buffer the policy gives, with its reason.
+ * buffer the policy gives.
  *
  * The path is not predicted but seen: each case copies a few bytes
  * between descriptors of its kinds (files in TMPDIR, a pipe, /dev/null,
@@ -86,8 +86,7 @@ main(void)
 		tmp = "/tmp";
 	print_header();
 	open_kinds(tmp);
-	printf("  %-26s%-10s%10s  %s\n", "copy", "path", "buffer",
-	    "why that buffer");
+	printf("  %-26s%-10s%10s\n", "copy", "path", "buffer");
 	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
 		print_case(&scenarios[i]);
 	printf("Paths as seen copying %d bytes (files in %s).  cfr, splice "
@@ -104,8 +103,9 @@ print_header(void)
 	uint64_t mem, machine;
 	long pages;
 
-	if (bufsz_physmem(&mem) != 0)
-		err(1, "physical memory");
+	bufsz_limits(&mem, NULL);
+	if (mem == 0)
+		errx(1, "physical memory: unknown");
 	printf("Buffer policy (libbufsz) on this machine:\n");
 	printf("  memory %" PRIu64 " MiB", mem >> 20);
 	/* Less than the machine has: a limit (Linux: the cgroup's). */
@@ -250,7 +250,7 @@ print_case(const struct scenario *sc)
 {
 	struct bufsz_facts f;
 	struct stat inst, outst;
-	const char *path, *why;
+	const char *path;
 	int in, out;
 
 	in = side_in(sc->in);
@@ -267,10 +267,9 @@ print_case(const struct scenario *sc)
 	if (sc->in == FILE_IN)
 		inst.st_size = sc->in_size;
 	bufsz_facts_of(&f, sc->in != NONE ? &inst : NULL, &outst);
-	why = bufsz_policy_reason(&f);
 	printf("  %-26s%-10s", sc->name, path);
 	print_size(bufsz_policy(&f));
-	printf("  %s\n", why);
+	printf("\n");
 	close_case();
 }
 

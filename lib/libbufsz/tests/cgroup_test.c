@@ -19,6 +19,10 @@
 
 #include "bufsz_private.h"
 
+/* probe_linux.c's, given a root and a membership file of the test's. */
+int	bufsz_physmem_cgroup(const char *, const char *, uint64_t *);
+int	bufsz_cpus_cgroup(const char *, const char *, int *);
+
 #define	MiB	((uint64_t)1024 * 1024)
 #define	GiB	(1024 * MiB)
 
@@ -29,8 +33,8 @@ ATF_TC_BODY(probe_matches_host, tc)
 
 	host = (uint64_t)sysconf(_SC_PHYS_PAGES) *
 	    (uint64_t)sysconf(_SC_PAGESIZE);
-	ATF_REQUIRE_EQ(bufsz_physmem(&mem), 0);
-	ATF_CHECK(mem > 0);
+	bufsz_limits(&mem, NULL);
+	ATF_REQUIRE(mem > 0);
 	if (bufsz_physmem_cgroup("/sys/fs/cgroup", "/proc/self/cgroup",
 	    &limit) && limit < host)
 		ATF_CHECK_EQ(mem, limit);
