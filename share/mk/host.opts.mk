@@ -35,6 +35,9 @@
 #	MK_CGROUP	lib/libbufsz/tests/cgroup_test
 #	MK_LIBDL	tests/faultinj: dlsym(3) in libdl
 #	MK_FUSE		lib/libbufsz/tests/lyingfs: a FUSE file system (libfuse3)
+#	MK_LINUX_TESTS	the test programs of Linux's own interfaces (Landlock,
+#			/proc and /sys, cgroups, F_SETPIPE_SZ, the engine's
+#			Linux paths): *_linux_test, beside each suite's own
 #
 # The values
 # for FreeBSD are what make freebsd-import writes into the Makefiles it
@@ -54,7 +57,7 @@ HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST SANDBOX_HOST \
 		KPATH_HOST FOLLOW_HOST YES_HOST \
 		SIZEKEPT_HOST MK_COPY_FILE_RANGE \
 		MK_CAPSICUM MK_TAC MK_ASK_TTY \
-		MK_CP_THREADS MK_CGROUP MK_LIBDL MK_FUSE
+		MK_CP_THREADS MK_CGROUP MK_LIBDL MK_FUSE MK_LINUX_TESTS
 
 .if ${OPSYS} == "Linux"
 LOCK_HOST=		ofd
@@ -74,6 +77,7 @@ MK_CP_THREADS=		yes
 MK_CGROUP=		yes
 MK_LIBDL=		yes
 MK_FUSE=		yes
+MK_LINUX_TESTS=		yes
 .elif ${OPSYS} == "FreeBSD"
 LOCK_HOST=		flock
 ATTR_HOST=		bsd
@@ -92,6 +96,7 @@ MK_CP_THREADS=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no
+MK_LINUX_TESTS=		no
 HOST_YES_OPTIONS=	CASPER
 .else
 LOCK_HOST=		flock
@@ -117,6 +122,7 @@ MK_CP_THREADS=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no
+MK_LINUX_TESTS=		no
 .endif
 .if ${OPSYS} != "FreeBSD"
 MK_CASPER:=		no
