@@ -1632,12 +1632,11 @@ made_dir_gone_body()
 	atf_check_equal 0 $?
 	atf_check -o inline:"x\n" cat t/s3/moved/x
 	# Deleted, its number given to new source directories (ext4 does at
-	# once): each of them copied.  On a file system of its own where it
-	# can be had, so that no other program takes the number first.
+	# once, and a small UFS from the inodes' rotor): each of them copied.
+	# On a file system of its own where it can be had, so that no other
+	# program takes the number first.
 	rm -rf t s3
-	if [ "$(id -u)" = 0 ] && sized img 16 &&
-	    mkfs.ext4 -q -F img >/dev/null 2>&1 &&
-	    mkdir mnt && mount -o loop img mnt 2>/dev/null; then
+	if [ "$(id -u)" = 0 ] && mkdir mnt && own_file_system mnt; then
 		mv s1 s2 mnt
 		cd mnt
 	fi
@@ -1659,7 +1658,26 @@ made_dir_gone_body()
 }
 made_dir_gone_cleanup()
 {
-	umount mnt 2>/dev/null || true
+	umount mnt 2>/dev/null
+	[ -f md.unit ] && mdconfig -d -u "$(cat md.unit)" 2>/dev/null
+	true
+}
+
+# own_file_system DIR: a new 16 MiB file system mounted on DIR, as root:
+# ext4 on a loop device (Linux), UFS on a memory disk (FreeBSD, whose
+# unit is left in ./md.unit for the cleanup).  Returns 1 where neither
+# can be made.
+own_file_system()
+{
+	if command -v mdconfig >/dev/null && command -v newfs >/dev/null; then
+		_md=$(mdconfig -a -t swap -s 16m 2>/dev/null) || return 1
+		echo "$_md" > md.unit
+		newfs "/dev/$_md" >/dev/null 2>&1 &&
+		    mount "/dev/$_md" "$1" 2>/dev/null
+	else
+		sized img 16 && mkfs.ext4 -q -F img >/dev/null 2>&1 &&
+		    mount -o loop img "$1" 2>/dev/null
+	fi
 }
 
 # Closed standard descriptors.
