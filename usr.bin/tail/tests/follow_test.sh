@@ -357,50 +357,79 @@ fifo_cleanup()
 	cleanup_tail
 }
 
-# start_traced LAYERS OPTIONS...: start, with tail under strace (every
-# call in ./trace) and in LAYERS (in_landlock_layers: unconfined) or
-# not; strace's process id in $stracepid, what strace and the layers
-# say in ./strace.out.
+# start_traced LAYERS OPTIONS...: start, with tail traced (every call in
+# ./trace: strace(1), or ktrace(1) where there is none) and in LAYERS
+# (in_landlock_layers: unconfined) or not; the tracer's process id in
+# $stracepid, what it and the layers say in ./strace.out.
 start_traced()
 {
 	_layers=$1
 	shift
 	rm -f tail.pid
-	$_layers env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-	    strace -o trace sh -c 'echo $$ > tail.pid; exec "$@" > out 2> err' \
-	    sh "$(prog)" "$@" > strace.out 2>&1 &
+	if [ -n "$tracer" ]; then
+		$_layers env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+		    strace -o trace sh -c 'echo $$ > tail.pid; exec "$@" > out 2> err' \
+		    sh "$(prog)" "$@" > strace.out 2>&1 &
+	else
+		# ktrace(1) becomes the command: its process is tail's.
+		rm -f ktr
+		env ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+		    ktrace -t c -f ktr sh -c 'echo $$ > tail.pid; exec "$@" > out 2> err' \
+		    sh "$(prog)" "$@" > strace.out 2>&1 &
+	fi
 	stracepid=$!
 	wait_until test -s tail.pid || atf_fail "tail did not start"
 	tailpid=$(cat tail.pid)
 }
 
-# stop_traced: stop, and strace's end awaited.
+# stop_traced: stop, and the tracer's end awaited; a ktrace(1) record
+# written as strace(1) writes its calls, "read(3, ...) = 8", tail's
+# alone.
 stop_traced()
 {
 	kill -0 "$tailpid" 2>/dev/null || atf_fail "tail ended early: $(cat err)"
 	kill "$tailpid"
 	wait "$stracepid" 2>/dev/null
+	if [ -z "$tracer" ]; then
+		kdump -d -f ktr | awk -v pid="$tailpid" '
+		    $1 != pid { next }
+		    $3 == "CALL" {
+			c = $0
+			sub(/^ *[0-9]+ +[^ ]+ +CALL +/, "", c)
+			sub(/,/, ", ", c)
+			call = c
+			next
+		    }
+		    $3 == "RET" && call != "" {
+			r = $5
+			sub(/\/0x[0-9a-f]+$/, "", r)
+			print call " = " r
+			call = ""
+		    }' > trace
+	fi
 	tailpid=
 	rm -f tail.pid
 }
 
 # most_between FIFO...: in ./trace, the most calls that read or wait
 # that tail made between two reads of data from the FIFOs, and after the
-# last one.
+# last one.  Where the trace names no file opened (ktrace(1) without its
+# name records, and Casper opens tail's files), any read of data stands
+# for one of a FIFO's: the other operands are read once, at the start.
 most_between()
 {
-	awk -v names=" $* " '
+	awk -v names=" $* " -v any="${tracer:+0}" '
 	    /^open(at)?\(/ && / = [0-9]+$/ && match($0, /"[^"]*"/) &&
 		index(names, " " substr($0, RSTART + 1, RLENGTH - 2) " ") {
 		fifo[$NF] = 1
 		next
 	    }
-	    /^(read|poll|ppoll|epoll_wait|epoll_pwait|select|pselect6|nanosleep|clock_nanosleep)\(/ {
+	    /^(read|poll|ppoll|epoll_wait|epoll_pwait|select|pselect6|pselect|kevent|nanosleep|clock_nanosleep)\(/ {
 		n++
 		fd = $1
 		sub(/^read\(/, "", fd)
 		sub(/,$/, "", fd)
-		if (/^read\(/ && / = [1-9][0-9]*$/ && (fd in fifo)) {
+		if (/^read\(/ && / = [1-9][0-9]*$/ && (any != "0" || (fd in fifo))) {
 			if (on && n > most)
 				most = n
 			on = 1
@@ -480,9 +509,17 @@ fifo_wakes_on_data_head()
 }
 fifo_wakes_on_data_body()
 {
-	command -v strace > /dev/null || atf_skip "strace is not installed"
-	strace -o /dev/null true 2>/dev/null ||
-	    atf_skip "strace cannot trace here (no ptrace)"
+	tracer=
+	if command -v strace > /dev/null; then
+		strace -o /dev/null true 2>/dev/null ||
+		    atf_skip "strace cannot trace here (no ptrace)"
+		tracer=strace
+	else
+		command -v ktrace > /dev/null && command -v kdump > /dev/null ||
+		    atf_skip "neither strace(1) nor ktrace(1) and kdump(1)"
+		ktrace -f ktr true 2> /dev/null && [ -s ktr ] ||
+		    atf_skip "no ktrace(2): a kernel without KTRACE"
+	fi
 	layered=
 	! landlock_confines "$(prog)" || layered=in_landlock_layers
 	echo file > f
