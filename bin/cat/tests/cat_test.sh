@@ -535,13 +535,15 @@ v_eucjp_body()
 # that selects it.
 use_eucjp()
 {
-	# glibc's LOCPATH lets a locale built here be used without root.
+	# An installed one first (FreeBSD's base has it), whose C library
+	# may know no LOCPATH; else one built here, which glibc's LOCPATH
+	# lets be used without root.
 	mkdir loc
-	if localedef -i ja_JP -f EUC-JP loc/ja_JP.EUC-JP > /dev/null 2>&1
+	if [ -d /usr/share/locale/ja_JP.eucJP ]; then
+		eucjp="LC_ALL= LC_CTYPE=ja_JP.eucJP"
+	elif localedef -i ja_JP -f EUC-JP loc/ja_JP.EUC-JP > /dev/null 2>&1
 	then
 		eucjp="LOCPATH=$PWD/loc LC_ALL=ja_JP.EUC-JP"
-	elif [ -d /usr/share/locale/ja_JP.eucJP ]; then
-		eucjp="LC_ALL= LC_CTYPE=ja_JP.eucJP"
 	else
 		atf_skip "cannot build a ja_JP.EUC-JP locale with localedef," \
 		    "and none is installed"
