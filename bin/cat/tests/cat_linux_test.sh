@@ -2,7 +2,8 @@
 #
 # Tests for cat(1) of what only Linux has: files of /proc and /sys, whose
 # sizes lie; a pipe the writer may grow (F_SETPIPE_SZ); cat confined with
-# Landlock.  Installed on Linux alone (MK_LINUX_TESTS).
+# Landlock; a bind mount, whose files keep their device and inode numbers
+# (FreeBSD's nullfs gives them a device of its own).  Installed on Linux alone (MK_LINUX_TESTS).
 #
 
 prog()
@@ -14,6 +15,13 @@ PATHS="rw cfr splice sendfile"
 
 LC_ALL=C
 export LC_ALL
+
+# Random bytes of the given length into a file.
+random_file()
+{
+	dd if=/dev/urandom of="$1" bs="$2" count=1 2>/dev/null
+	[ "$(wc -c < "$1")" -eq "$2" ] || atf_fail "could not make $1"
+}
 
 # path_env, kernel_file_list, copies_as_read, need_landlock: the suites'
 # shared functions.
@@ -194,6 +202,33 @@ sandbox_not_given_unprivileged_body()
 	not_given
 }
 
+atf_test_case same_file_bind_mount
+same_file_bind_mount_head()
+{
+	atf_set descr "The same file seen through a bind mount, which keeps" \
+	    "its device and inode numbers, is refused"
+	atf_set require.user root
+	atf_set timeout 120
+}
+same_file_bind_mount_body()
+{
+	need_bind_mount
+	mkdir a b
+	random_file a/f 3145739
+	cp a/f orig
+	# The mount lives only as long as a private namespace.
+	command -v unshare > /dev/null ||
+	    atf_skip "no unshare(1) to bind-mount in a private namespace"
+	unshare -m true 2>/dev/null ||
+	    atf_skip "cannot make a private mount namespace here"
+	for opt in "" -n; do
+		atf_check -s exit:1 \
+		    -e inline:'cat: b/f: input file is output file\n' \
+		    unshare -m sh -c "mount --bind a b && $(prog) $opt b/f >> a/f"
+		atf_check cmp orig a/f
+	done
+}
+
 # A file outside the operands' directories, put behind an operand's name
 # once cat is confined, was not given to it: cat must not be able to open
 # it (as root too, whom no permission stops), and says why.
@@ -225,4 +260,5 @@ atf_init_test_cases()
 	atf_add_test_case sandbox_entered
 	atf_add_test_case sandbox_not_given
 	atf_add_test_case sandbox_not_given_unprivileged
+	atf_add_test_case same_file_bind_mount
 }

@@ -1225,46 +1225,6 @@ same_file_harmless_body()
 	atf_check cmp orig f
 }
 
-atf_test_case same_file_bind_mount cleanup
-same_file_bind_mount_head()
-{
-	atf_set descr "The same file seen through a bind mount (FreeBSD:" \
-	    "nullfs) is refused"
-	atf_set require.user root
-	atf_set timeout 120
-}
-same_file_bind_mount_body()
-{
-	need_bind_mount
-	mkdir a b
-	random_file a/f 3145739
-	cp a/f orig
-	# On Linux the mount lives only as long as a private namespace.
-	if [ "$(uname -s)" = Linux ]; then
-		command -v unshare > /dev/null ||
-		    atf_skip "no unshare(1) to bind-mount in a private namespace"
-		unshare -m true 2>/dev/null ||
-		    atf_skip "cannot make a private mount namespace here"
-		in_mount="unshare -m sh -c"
-		mnt="mount --bind a b &&"
-	else
-		bind_mount a b || atf_skip "cannot mount a on b here"
-		in_mount="sh -c"
-		mnt=
-	fi
-	for opt in "" -n; do
-		atf_check -s exit:1 \
-		    -e inline:'cat: b/f: input file is output file\n' \
-		    $in_mount "$mnt $(prog) $opt b/f >> a/f"
-		atf_check cmp orig a/f
-	done
-}
-same_file_bind_mount_cleanup()
-{
-	[ "$(uname -s)" = Linux ] || umount b 2>/dev/null
-	true
-}
-
 atf_test_case sigpipe
 sigpipe_head()
 {
@@ -2204,7 +2164,6 @@ atf_init_test_cases()
 	atf_add_test_case input_is_output
 	atf_add_test_case same_file_refused
 	atf_add_test_case same_file_harmless
-	atf_add_test_case same_file_bind_mount
 	atf_add_test_case sigpipe
 	atf_add_test_case late_reader
 	atf_add_test_case fifo

@@ -2,7 +2,9 @@
 #
 # Tests for cp(1) of what only Linux has: files of /proc and /sys, whose
 # sizes lie; copy_file_range refused between file systems; the threads
-# of a tree's copy, as many as the processors cp may run on.  Installed
+# of a tree's copy, as many as the processors cp may run on; a file
+# bind-mounted, which keeps its device and inode numbers (FreeBSD's
+# nullfs gives its files a device of its own, and mounts no file).  Installed
 # on Linux alone (MK_LINUX_TESTS).
 #
 
@@ -155,6 +157,34 @@ cfr_refused_once_cleanup()
 	[ -f shm ] && rm -rf "$(cat shm)"
 }
 
+atf_test_case source_bind_mounted cleanup
+source_bind_mounted_head()
+{
+	atf_set "descr" "A target bind-mounted on the source (the same device" \
+	    "and inode numbers) is refused"
+	atf_set "require.user" "root"
+}
+source_bind_mounted_body()
+{
+	seq 1 100000 > f
+	cat f > keep
+	: > g
+	need_bind_mount
+	if ! bind_mount f g 2>/dev/null; then
+		atf_skip "cannot bind-mount a file here"
+	fi
+	$(prog) f g 2>err
+	r=$?
+	umount g
+	atf_check_equal 1 $r
+	atf_check -o inline:"cp: g and f are identical (not copied).\n" cat err
+	atf_check cmp f keep
+}
+source_bind_mounted_cleanup()
+{
+	umount g 2>/dev/null || true
+}
+
 # threads_of CMD...: how many threads CMD started, as strace(1) saw them.
 threads_of()
 {
@@ -201,5 +231,6 @@ atf_init_test_cases()
 	atf_add_test_case sysfs_file
 	atf_add_test_case kernel_files
 	atf_add_test_case cfr_refused_once
+	atf_add_test_case source_bind_mounted
 	atf_add_test_case threads_follow_affinity
 }

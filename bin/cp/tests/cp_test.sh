@@ -1180,33 +1180,6 @@ source_through_link_body()
 	atf_check -o inline:"other\n" cat g
 }
 
-atf_test_case source_bind_mounted cleanup
-source_bind_mounted_head()
-{
-	atf_set "descr" "A target bind-mounted on the source is refused"
-	atf_set "require.user" "root"
-}
-source_bind_mounted_body()
-{
-	seq 1 100000 > f
-	cat f > keep
-	: > g
-	need_bind_mount
-	if ! bind_mount f g 2>/dev/null; then
-		atf_skip "cannot bind-mount a file here"
-	fi
-	$(prog) f g 2>err
-	r=$?
-	umount g
-	atf_check_equal 1 $r
-	atf_check -o inline:"cp: g and f are identical (not copied).\n" cat err
-	atf_check cmp f keep
-}
-source_bind_mounted_cleanup()
-{
-	umount g 2>/dev/null || true
-}
-
 atf_test_case link_farm
 link_farm_head()
 {
@@ -1997,7 +1970,6 @@ atf_init_test_cases()
 	atf_add_test_case xflag
 	atf_add_test_case progress
 	atf_add_test_case source_through_link
-	atf_add_test_case source_bind_mounted
 	atf_add_test_case link_farm
 	atf_add_test_case R_target_link_to_source
 	atf_add_test_case target_dir_link
