@@ -35,9 +35,10 @@
 #	MK_CGROUP	lib/libbufsz/tests/cgroup_test
 #	MK_LIBDL	tests/faultinj: dlsym(3) in libdl
 #	MK_FUSE		lib/libbufsz/tests/lyingfs: a FUSE file system (libfuse3)
-#	MK_LINUX_TESTS	the test programs of Linux's own interfaces (Landlock,
-#			/proc and /sys, cgroups, F_SETPIPE_SZ, the engine's
-#			Linux paths): *_linux_test, beside each suite's own
+#	MK_LINUX_TESTS	the test programs of what Linux alone has (Landlock,
+#			/proc and /sys, cgroups, F_SETPIPE_SZ, bind mounts,
+#			the engine's Linux paths, GNU's stat): *_linux_test,
+#			beside each suite's own
 #
 # The values
 # for FreeBSD are what make freebsd-import writes into the Makefiles it
