@@ -39,6 +39,10 @@
 #	MK_CGROUP	lib/libbufsz/tests/cgroup_test
 #	MK_LIBDL	tests/faultinj: dlsym(3) in libdl
 #	MK_FUSE		lib/libbufsz/tests/lyingfs: a FUSE file system (libfuse3)
+#	MK_LINUX_TESTS	the test programs of what Linux alone has (Landlock,
+#			/proc and /sys, cgroups, F_SETPIPE_SZ, bind mounts,
+#			the engine's Linux paths, GNU's stat): *_linux_test,
+#			beside each suite's own
 #
 # The values
 # for FreeBSD are what make freebsd-import writes into the Makefiles it
@@ -58,7 +62,7 @@ HOST_VARS=	LOCK_HOST ATTR_HOST BENEATH_HOST PROBE_HOST SANDBOX_HOST \
 		KPATH_HOST FOLLOW_HOST YES_HOST \
 		SIZEKEPT_HOST \
 		MK_CAPSICUM MK_TAC MK_EXPAND_NUMBER MK_ASK_TTY MK_BENEATH_WALK \
-		MK_CP_THREADS MK_CGROUP MK_LIBDL MK_FUSE
+		MK_CP_THREADS MK_CGROUP MK_LIBDL MK_FUSE MK_LINUX_TESTS
 
 .if ${OPSYS} == "Linux"
 LOCK_HOST=		ofd
@@ -79,6 +83,7 @@ MK_CP_THREADS=		yes
 MK_CGROUP=		yes
 MK_LIBDL=		yes
 MK_FUSE=		yes
+MK_LINUX_TESTS=		yes
 .elif ${OPSYS} == "FreeBSD"
 LOCK_HOST=		flock
 ATTR_HOST=		bsd
@@ -98,6 +103,7 @@ MK_CP_THREADS=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no
+MK_LINUX_TESTS=		no
 HOST_YES_OPTIONS=	CASPER
 .else
 LOCK_HOST=		flock
@@ -126,6 +132,7 @@ MK_CP_THREADS=		no
 MK_CGROUP=		no
 MK_LIBDL=		no
 MK_FUSE=		no
+MK_LINUX_TESTS=		no
 .endif
 .if ${OPSYS} != "FreeBSD"
 MK_CASPER:=		no

@@ -1,41 +1,12 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# Tests for portable.subr, on this host's stat(1) and touch(1) and, where
-# stat(1) is GNU's, on the BSD branch too, through a stand-in that answers
-# stat -f as the BSDs' does.
+# Tests for portable.subr, on this host's stat(1) and touch(1); where
+# stat(1) is GNU's, portable_linux_test tries the BSD branch too.
 #
 
 portable()
 {
 	. "$(atf_get_srcdir)/portable.subr"
-}
-
-# A stand-in for the BSDs' stat -f, made of GNU's stat -c, in bin/.
-bsd_stat()
-{
-	mkdir -p bin
-	{ echo '#!/bin/sh'; echo "gnu=$(command -v stat)"; } > bin/stat
-	cat >> bin/stat <<'STAT'
-[ "$1" = -f ] || exit 1
-fmt=$(printf '%s' "$2" | sed -e 's/%z/%s/g' -e 's/%p/@P%f@/g' \
-    -e 's/%l/%h/g' -e 's/%\.9Fa/%.9X/g' -e 's/%\.9Fm/%.9Y/g' \
-    -e 's/%\.9Fc/%.9Z/g')
-out=$("$gnu" -c "$fmt" "$3") || exit 1
-while :; do
-	case $out in
-	*@P*@*)	;;
-	*)	break ;;
-	esac
-	pre=${out%%@P*}
-	rest=${out#"$pre"@P}
-	hex=${rest%%@*}
-	out=$pre$(printf %o $((0x$hex)))${rest#*@}
-done
-printf '%s\n' "$out"
-STAT
-	chmod +x bin/stat
-	PATH=$(pwd)/bin:$PATH
-	_PORTABLE_STAT=
 }
 
 # The files every case looks at.
@@ -86,21 +57,6 @@ stat_host_body()
 		    atf_fail "rdev of /dev/null: $(stat_of rdev /dev/null)"
 		atf_check_equal char "$(stat_of type /dev/null)"
 	fi
-}
-
-atf_test_case stat_bsd
-stat_bsd_head()
-{
-	atf_set descr "stat_of through the BSDs' stat -f letters"
-}
-stat_bsd_body()
-{
-	portable
-	stat -c %s / >/dev/null 2>&1 || atf_skip "stat(1) is not GNU's here"
-	files
-	bsd_stat
-	check_files
-	[ "$_PORTABLE_STAT" = bsd ] || atf_fail "the stand-in was not used"
 }
 
 atf_test_case sparse
@@ -165,7 +121,6 @@ wait_until_gives_up_body()
 atf_init_test_cases()
 {
 	atf_add_test_case stat_host
-	atf_add_test_case stat_bsd
 	atf_add_test_case sparse
 	atf_add_test_case wait_until_done
 	atf_add_test_case wait_until_gives_up

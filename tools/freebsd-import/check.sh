@@ -408,6 +408,25 @@ onlyfreebsd()
 }
 check "only FreeBSD's C files, each one FreeBSD compiles" onlyfreebsd
 
+# Only the test scripts FreeBSD installs: each named in its Makefile as
+# resolved for FreeBSD; none of the suites of Linux's own interfaces.
+onlyinstalled()
+{
+	for m in $makefiles; do
+		d=$ext/${m%/Makefile}
+		for t in "$d"/*_test.sh; do
+			[ -f "$t" ] || continue
+			t=${t##*/}
+			sed -e ':a' -e '/\\$/N; s/\\\n/ /; ta' "$d/Makefile" |
+			    grep -Eq "^(ATF|PLAIN)_TESTS_SH[+]?=.*[[:space:]]${t%.sh}([[:space:]]|\$)" ||
+			    { echo "${m%/Makefile}/$t"; return 1; }
+		done
+	done
+	! (cd "$ext" && find $comps -name '*linux_test*' -o \
+	    -name 'lying_size_test.sh' | grep .)
+}
+check "only the test scripts FreeBSD installs, no Linux suite" onlyinstalled
+
 # FreeBSD's make (fbmake, harness.sh) on what was imported.
 mkdir -p "$work/atf"
 [ -f /usr/include/atf-c.h ] &&

@@ -129,9 +129,21 @@ component_objs()
 	done | tr '\n' ' '
 }
 
-# Copies one component, its Makefiles resolved for FreeBSD and its C
-# files only where FreeBSD compiles them, in any component: tail
-# compiles cat's confine_casper.c, which cat does not.
+# The test scripts FreeBSD's build of a component installs, in any of
+# its directories: the suites of Linux's own interfaces (MK_LINUX_TESTS)
+# are not among them.
+component_scripts()
+{
+	component_files "$1" | sed -n 's,/Makefile$,,p' | while read -r d; do
+		(cd "$srctop/$d" && ourmake \
+		    -V '${ATF_TESTS_SH:S/$/.sh/} ${PLAIN_TESTS_SH:S/$/.sh/}')
+	done | tr '\n' ' '
+}
+
+# Copies one component, its Makefiles resolved for FreeBSD, its C files
+# only where FreeBSD compiles them, in any component (tail compiles
+# cat's confine_casper.c, which cat does not), and its test scripts only
+# where FreeBSD installs them.
 put_component()
 {
 	c=$1
@@ -143,6 +155,12 @@ put_component()
 			o=${f##*/}
 			case $objs in
 			*" ${o%.c}.o "*)	;;
+			*)	continue ;;
+			esac
+			;;
+		*_test.sh)
+			case $scripts in
+			*" ${f##*/} "*)	;;
 			*)	continue ;;
 			esac
 			;;
@@ -168,6 +186,7 @@ for c in $COMPONENTS; do
 done
 
 objs=" $(for c in $COMPONENTS; do component_objs "$c"; done) "
+scripts=" $(for c in $COMPONENTS; do component_scripts "$c"; done) "
 for c in $COMPONENTS; do
 	put_component "$c" || exit 1
 done

@@ -28,21 +28,6 @@ need_xattr()
 	rm xprobe
 }
 
-need_acl()
-{
-	command -v setfacl >/dev/null 2>&1 && command -v getfacl \
-	    >/dev/null 2>&1 || atf_skip "setfacl/getfacl (Debian: acl) \
-are not installed"
-	# The cases speak Linux's setfacl and getfacl (-c, -p); FreeBSD's
-	# ACLs have cases of their own (cp_test:fb_p_acls).
-	getfacl -c -p / >/dev/null 2>&1 ||
-	    atf_skip "getfacl has no -c and -p (Linux's acl tools)"
-	touch aprobe
-	setfacl -m u:nobody:r aprobe 2>/dev/null ||
-	    atf_skip "this file system has no POSIX ACLs"
-	rm aprobe
-}
-
 # $1: the chattr(1) letters the test sets (file_flags: FreeBSD's
 # chflags(1) where there is no chattr).
 need_chattr()
@@ -60,12 +45,6 @@ mode()
 flags()
 {
 	file_flags_of "$1"
-}
-
-# The ACL of $1 without its header, to compare two files'.
-acl()
-{
-	getfacl -c -p "$1"
 }
 
 # Undo what a case's flags did, lest kyua cannot remove its files.
@@ -359,36 +338,6 @@ p_xattrs_body()
 	! xattr_get plain dir > /dev/null || atf_fail "plain has dir"
 }
 
-atf_test_case p_acls
-p_acls_head()
-{
-	atf_set "descr" "-p keeps POSIX ACLs, a directory's default ACL too"
-}
-p_acls_body()
-{
-	need_acl
-	mkdir d
-	echo x > d/f
-	setfacl -m u:nobody:rw,g:nogroup:r d/f
-	setfacl -m u:nobody:rwx d
-	setfacl -d -m u:nobody:rx,o::- d
-	echo y > plainf
-	atf_check $(prog) -Rp d e
-	acl d/f > want
-	acl e/f > got
-	atf_check cmp want got
-	acl d > want
-	acl e > got
-	atf_check cmp want got
-	atf_check -o match:"default:user:nobody:r-x" getfacl -c e
-	# What e's new entries inherit is e's, not the copier's.
-	atf_check $(prog) plainf e/new
-	atf_check -o match:"user:nobody:r-x" getfacl -c e/new
-	# Without -p, no ACL.
-	atf_check $(prog) d/f nop
-	atf_check -o not-match:"nobody" getfacl -c nop
-}
-
 atf_test_case p_flags cleanup
 p_flags_head()
 {
@@ -492,50 +441,6 @@ cp: chflags: theirs: Operation not permitted\n" \
 }
 p_unprivileged_cleanup()
 {
-	unflag
-}
-
-atf_test_case p_refused cleanup
-p_refused_head()
-{
-	atf_set "descr" "A target file system without xattrs, ACLs or flags"
-	atf_set "require.user" "root"
-}
-p_refused_body()
-{
-	need_xattr
-	need_acl
-	need_chattr d
-	echo x > f
-	xattr_set f a 1
-	xattr_set f b 2
-	setfacl -m u:nobody:rw f
-	file_flags f +d
-	echo y > plain
-	mkdir mnt
-	mount -t ramfs cptest mnt 2>/dev/null ||
-	    atf_skip "cannot mount a ramfs here"
-	# Reported once each, as FreeBSD and NetBSD report them; the data
-	# and the rest of the attributes are kept.
-	atf_check -s exit:1 -e save:err $(prog) -p f mnt/f
-	msg=$(errno_message EOPNOTSUPP)
-	cat > want <<EOF
-cp: chflags: mnt/f: $msg
-cp: failed to set acl entries for mnt/f: $msg
-cp: mnt/f: error copying extended attributes: $msg
-EOF
-	atf_check -o file:want sort err
-	atf_check -o inline:"x\n" cat mnt/f
-	atf_check test ! mnt/f -nt f -a ! mnt/f -ot f
-	# A source without them is copied with -p without a word.
-	touch -t 200101010000 plain
-	atf_check $(prog) -p plain mnt/plain
-	atf_check test ! mnt/plain -nt plain
-	umount mnt
-}
-p_refused_cleanup()
-{
-	umount mnt 2>/dev/null || true
 	unflag
 }
 
@@ -673,10 +578,8 @@ atf_init_test_cases()
 	atf_add_test_case sort
 	atf_add_test_case socket_operand
 	atf_add_test_case p_xattrs
-	atf_add_test_case p_acls
 	atf_add_test_case p_flags
 	atf_add_test_case p_unprivileged
-	atf_add_test_case p_refused
 	atf_add_test_case progress_whole_lines
 	atf_add_test_case progress_apart
 	atf_add_test_case verbose_order

@@ -609,44 +609,6 @@ writes_fail_on_body()
 	done
 }
 
-# threads_of CMD...: how many threads CMD started, as strace(1) saw them.
-threads_of()
-{
-	strace -f -qq -o trace -e trace=clone,clone3 "$@" > /dev/null ||
-	    atf_fail "$* failed"
-	grep -c 'clone.*= [1-9]' trace
-}
-
-atf_test_case threads_follow_affinity
-threads_follow_affinity_head()
-{
-	atf_set "descr" "cp copies a tree with a thread for each processor" \
-	    "it may run on (sched_getaffinity), not each the machine has"
-}
-threads_follow_affinity_body()
-{
-	command -v taskset > /dev/null || atf_skip "no taskset(1) here"
-	command -v strace > /dev/null || atf_skip "no strace(1) here"
-	skip_emulated "$(prog)" "strace sees the emulator's threads"
-	mktree src
-	# The processors this shell may run on, one a line.
-	taskset -pc $$ | sed 's/.*: //' | tr ',' '\n' | awk -F- '
-	    { for (i = $1; i <= ($2 == "" ? $1 : $2); i++) print i }' > cpus
-	one=$(sed -n 1p cpus)
-	atf_check_equal 0 "$(threads_of taskset -c "$one" "$(prog)" -R src d1)"
-	atf_check diff -r src d1
-	[ "$(wc -l < cpus)" -ge 2 ] ||
-	    atf_skip "this process may run on one processor only"
-	two=$(sed -n 1,2p cpus | paste -sd, -)
-	atf_check_equal 2 "$(threads_of taskset -c "$two" "$(prog)" -R src d2)"
-	atf_check diff -r src d2
-	# The fault injector's count stands for the mask.
-	need_faultinj
-	atf_check_equal 3 "$(threads_of taskset -c "$one" $fi FAULTINJ_NCPU=3 \
-	    "$(prog)" -R src d3)"
-	atf_check diff -r src d3
-}
-
 atf_test_case cfr_asked_once
 cfr_asked_once_head()
 {
@@ -681,6 +643,5 @@ atf_init_test_cases()
 	atf_add_test_case out_of_memory
 	atf_add_test_case full_disk
 	atf_add_test_case writes_fail_on
-	atf_add_test_case threads_follow_affinity
 	atf_add_test_case cfr_asked_once
 }

@@ -28,165 +28,19 @@
 #include <atf-c.h>
 
 #include "bufsz_private.h"
+#include "engine_util.h"
 
-#define	KiB	((size_t)1024)
-#define	MiB	(1024 * KiB)
-#define	GiB	((off_t)1024 * (off_t)MiB)
-
-static const enum bufsz_path all_paths[] = {
-	COPY_AUTO, COPY_RW, COPY_CFR, COPY_SPLICE,
-	COPY_SENDFILE
-};
-#define	NPATHS	(sizeof(all_paths) / sizeof(all_paths[0]))
-
-static void	fill(char *, size_t, uint32_t);
-static void	put_file(const char *, const char *, size_t);
-static char	*slurp_fd(int, size_t *);
-static char	*slurp(const char *, size_t *);
-static void	same_bytes(const char *, const char *, size_t, const char *,
-		    enum bufsz_path);
-static struct bufsz_engine *engine_for(enum bufsz_path, int, size_t);
-static int	copy(struct bufsz_engine *, int, const struct stat *, int,
-		    const struct stat *, int);
-static off_t	moved(const struct bufsz_engine *);
-static enum bufsz_path last(const struct bufsz_engine *);
-static const char *took(const struct bufsz_engine *);
 static enum bufsz_path expected(enum bufsz_path, mode_t, mode_t);
 static pid_t	reader(const char *, int *, int, int);
 static pid_t	writer(const char *, const char *, size_t, int);
 static void	reap(pid_t);
-static int	copy_paths(enum bufsz_path, int, const char *, const char *,
-		    struct bufsz_engine **);
 static void	file_to_file(enum bufsz_path, const char *, size_t, size_t);
 static void	file_to_pipe(enum bufsz_path, const char *, size_t, int, int);
 static void	make_sparse(const char *, off_t, const off_t *, size_t);
 static void	sparse_case(const char *, off_t, const off_t *, size_t);
 static int	pipe_holds(int, const char *, enum bufsz_path, const char *);
 static void	appender(const char *) __dead2;
-static int	copy_unseen(struct bufsz_engine *, const char *, int, off_t *);
 static int	takes_unseen(void);
-
-/* Bytes no path could make up, the same on every run. */
-static void
-fill(char *buf, size_t len, uint32_t seed)
-{
-	uint32_t x;
-	size_t i;
-
-	x = seed | 1;
-	for (i = 0; i < len; i++) {
-		x ^= x << 13;
-		x ^= x >> 17;
-		x ^= x << 5;
-		buf[i] = (char)(x >> 24);
-	}
-}
-
-static void
-put_file(const char *path, const char *buf, size_t len)
-{
-	int fd;
-
-	ATF_REQUIRE((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0);
-	ATF_REQUIRE(bufsz_write_all(fd, buf, len) == 0);
-	ATF_REQUIRE(close(fd) == 0);
-}
-
-static char *
-slurp_fd(int fd, size_t *len)
-{
-	size_t cap, n;
-	ssize_t r;
-	char *buf;
-
-	cap = 64 * KiB;
-	n = 0;
-	ATF_REQUIRE((buf = malloc(cap)) != NULL);
-	for (;;) {
-		if (n == cap) {
-			cap *= 2;
-			ATF_REQUIRE((buf = realloc(buf, cap)) != NULL);
-		}
-		ATF_REQUIRE((r = bufsz_read(fd, buf + n, cap - n)) >= 0);
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	*len = n;
-	return (buf);
-}
-
-static char *
-slurp(const char *path, size_t *len)
-{
-	char *buf;
-	int fd;
-
-	ATF_REQUIRE_MSG((fd = open(path, O_RDONLY)) >= 0, "%s", path);
-	buf = slurp_fd(fd, len);
-	ATF_REQUIRE(close(fd) == 0);
-	return (buf);
-}
-
-/* The file at path holds exactly want[0..len). */
-static void
-same_bytes(const char *path, const char *want, size_t len, const char *what,
-    enum bufsz_path p)
-{
-	size_t got;
-	char *buf;
-
-	buf = slurp(path, &got);
-	ATF_CHECK_MSG(got == len && memcmp(buf, want, len) == 0,
-	    "%s by %s: got %zu bytes, want %zu (or they differ)", what,
-	    bufsz_path_name(p), got, len);
-	free(buf);
-}
-
-/* The flags engine_for() was given, for every copy of the case. */
-static int	copy_flags;
-
-/* An engine whose copies take these flags, forced onto p and size. */
-static struct bufsz_engine *
-engine_for(enum bufsz_path p, int flags, size_t size)
-{
-	struct bufsz_engine *e;
-
-	ATF_REQUIRE((e = bufsz_engine_new()) != NULL);
-	bufsz_engine_force(e, p, size);
-	copy_flags = flags;
-	return (e);
-}
-
-static int
-copy(struct bufsz_engine *e, int in, const struct stat *inst, int out,
-    const struct stat *outst, int flags)
-{
-
-	return (bufsz_engine_copy(e, in, inst, out, outst, flags | copy_flags));
-}
-
-static off_t
-moved(const struct bufsz_engine *e)
-{
-
-	return (e->be_moved);
-}
-
-/* The path the engine's last copy took, and its name. */
-static enum bufsz_path
-last(const struct bufsz_engine *e)
-{
-
-	return (e->be_last);
-}
-
-static const char *
-took(const struct bufsz_engine *e)
-{
-
-	return (bufsz_path_name(e->be_last));
-}
 
 /*
  * The path a copy should take for a non-empty input of type it into an
@@ -290,24 +144,6 @@ reap(pid_t pid)
 	ATF_REQUIRE(waitpid(pid, &status, 0) == pid);
 	ATF_REQUIRE_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 	    "child status %#x", status);
-}
-
-/* Copy the file src into a new file dst; the engine is left for checks. */
-static int
-copy_paths(enum bufsz_path p, int flags, const char *src, const char *dst,
-    struct bufsz_engine **ep)
-{
-	struct bufsz_engine *e;
-	int in, out, r;
-
-	*ep = e = engine_for(p, flags, 0);
-	ATF_REQUIRE((in = open(src, O_RDONLY)) >= 0);
-	ATF_REQUIRE((out = open(dst, O_WRONLY | O_CREAT | O_TRUNC,
-	    0644)) >= 0);
-	r = copy(e, in, NULL, out, NULL, 0);
-	ATF_REQUIRE(close(in) == 0);
-	ATF_REQUIRE(close(out) == 0);
-	return (r);
 }
 
 /* Sizes around the buffer, a page, and a few MiB of noise. */
@@ -474,74 +310,6 @@ ATF_TC_BODY(paths_to_devnull, tc)
 }
 
 /*
- * A file whose st_size is 0 but which has content (/proc): every path
- * gives it to read/write, which copies all of it.
- */
-ATF_TC_WITHOUT_HEAD(size_zero_input);
-ATF_TC_BODY(size_zero_input, tc)
-{
-	const char *src = "/proc/version";
-	struct bufsz_engine *e;
-	struct stat sb;
-	size_t k, len;
-	int in, out;
-	char *want;
-
-	if (stat(src, &sb) != 0)
-		atf_tc_skip("no %s on this system", src);
-	ATF_REQUIRE_EQ(sb.st_size, 0);
-	want = slurp(src, &len);
-	ATF_REQUIRE(len > 0);
-	for (k = 0; k < NPATHS; k++) {
-		ATF_CHECK_EQ(copy_paths(all_paths[k], 0, src, "dst", &e),
-		    BUFSZ_OK);
-		ATF_CHECK_EQ_MSG(last(e), COPY_RW, "%s took %s",
-		    bufsz_path_name(all_paths[k]), took(e));
-		bufsz_engine_free(e);
-		same_bytes("dst", want, len, src, all_paths[k]);
-		/* Told a size, the kernel paths must not trust it either. */
-		sb.st_size = 1 * (off_t)MiB;
-		e = engine_for(all_paths[k], 0, 0);
-		ATF_REQUIRE((in = open(src, O_RDONLY)) >= 0);
-		ATF_REQUIRE((out = open("dst", O_WRONLY | O_CREAT | O_TRUNC,
-		    0644)) >= 0);
-		ATF_CHECK_EQ(copy(e, in, &sb, out, NULL, 0), BUFSZ_OK);
-		ATF_REQUIRE(close(in) == 0);
-		ATF_REQUIRE(close(out) == 0);
-		bufsz_engine_free(e);
-		same_bytes("dst", want, len, "told 1 MiB", all_paths[k]);
-	}
-	free(want);
-}
-
-/*
- * A file whose st_size is larger than 0 but a lie (sysfs reports a page
- * and copy_file_range moves nothing from it): nothing is lost.
- */
-ATF_TC_WITHOUT_HEAD(size_lie_input);
-ATF_TC_BODY(size_lie_input, tc)
-{
-	const char *src = "/sys/kernel/mm/transparent_hugepage/enabled";
-	struct bufsz_engine *e;
-	struct stat sb;
-	size_t k, len;
-	char *want;
-
-	if (stat(src, &sb) != 0)
-		atf_tc_skip("no %s on this system", src);
-	want = slurp(src, &len);
-	if (len == 0 || (off_t)len == sb.st_size)
-		atf_tc_skip("%s tells its true size", src);
-	for (k = 0; k < NPATHS; k++) {
-		ATF_CHECK_EQ(copy_paths(all_paths[k], 0, src, "dst", &e),
-		    BUFSZ_OK);
-		bufsz_engine_free(e);
-		same_bytes("dst", want, len, src, all_paths[k]);
-	}
-	free(want);
-}
-
-/*
  * Which regular files end where their size says: one on tmpfs (/dev/shm,
  * where there is one) does; a /proc file (it says 0 and holds its text)
  * does not.  The answer for a file system, once had, holds for its other
@@ -591,51 +359,6 @@ ATF_TC_BODY(size_is_end, tc)
 		ATF_REQUIRE(close(fd) == 0);
 	}
 	bufsz_engine_free(e);
-}
-
-/*
- * The same sysfs files copied as cp copies, keeping holes: st_blocks 0
- * under a size of 4096 looks sparse, and the copy must still hold what
- * reading gives, not be padded with zeros to the size the file claims.
- */
-ATF_TC_WITHOUT_HEAD(size_lie_sparse);
-ATF_TC_BODY(size_lie_sparse, tc)
-{
-	static const char *const srcs[] = {
-		"/sys/kernel/mm/transparent_hugepage/enabled",
-		"/sys/devices/system/cpu/online",
-	};
-	struct bufsz_engine *e;
-	struct stat sb, out;
-	size_t i, k, len;
-	int tried;
-	char *want;
-
-	tried = 0;
-	for (i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++) {
-		if (stat(srcs[i], &sb) != 0)
-			continue;
-		want = slurp(srcs[i], &len);
-		if (len == 0 || (off_t)len == sb.st_size) {
-			free(want);
-			continue;
-		}
-		tried++;
-		for (k = 0; k < NPATHS; k++) {
-			ATF_CHECK_EQ(copy_paths(all_paths[k], BUFSZ_SPARSE,
-			    srcs[i], "dst", &e), BUFSZ_OK);
-			bufsz_engine_free(e);
-			same_bytes("dst", want, len, srcs[i], all_paths[k]);
-			ATF_REQUIRE(stat("dst", &out) == 0);
-			ATF_CHECK_EQ_MSG(out.st_size, (off_t)len,
-			    "%s by %s: %jd bytes", srcs[i],
-			    bufsz_path_name(all_paths[k]),
-			    (intmax_t)out.st_size);
-		}
-		free(want);
-	}
-	if (tried == 0)
-		atf_tc_skip("no sysfs file here lies about its size");
 }
 
 /*
@@ -850,73 +573,6 @@ ATF_TC_BODY(path_taken, tc)
 	}
 	ATF_CHECK_STREQ(bufsz_path_name(COPY_SPLICE), "splice");
 	ATF_CHECK_STREQ(bufsz_path_name((enum bufsz_path)99), "unknown");
-}
-
-/*
- * Between two file systems that refuse copy_file_range to each other
- * (Linux 5.19 and later, unless both share one of their own: here the
- * test's directory and /dev/shm, a tmpfs), AUTO goes on by sendfile,
- * both ways, and the copies are exact.
- */
-#ifdef __linux__
-static void
-across_file_systems_linux(void)
-{
-	struct bufsz_engine *e;
-	struct stat here, shm;
-	char *data, other[64];
-	enum bufsz_path want;
-	size_t len;
-	int in, out;
-
-	if (stat(".", &here) != 0 || stat("/dev/shm", &shm) != 0 ||
-	    here.st_dev == shm.st_dev || access("/dev/shm", W_OK) != 0)
-		atf_tc_skip("no writable /dev/shm on a file system of its own");
-	len = 3 * 1024 * 1024 + 17;
-	ATF_REQUIRE((data = malloc(len)) != NULL);
-	fill(data, len, 11);
-	put_file("src", data, len);
-	(void)snprintf(other, sizeof(other), "/dev/shm/engine_test.%ld",
-	    (long)getpid());
-	/* The kernel's answer decides which path is right. */
-	ATF_REQUIRE((in = open("src", O_RDONLY)) >= 0);
-	ATF_REQUIRE((out = open(other, O_WRONLY | O_CREAT | O_TRUNC,
-	    0644)) >= 0);
-	want = copy_file_range(in, NULL, out, NULL, 1, 0) == -1 &&
-	    errno == EXDEV ? COPY_SENDFILE : COPY_CFR;
-	ATF_REQUIRE(close(in) == 0 && close(out) == 0);
-	ATF_CHECK_EQ(copy_paths(COPY_AUTO, 0, "src", other, &e),
-	    BUFSZ_OK);
-	ATF_CHECK_EQ_MSG(last(e), want, "into /dev/shm took %s", took(e));
-	same_bytes(other, data, len, "into /dev/shm", last(e));
-	bufsz_engine_free(e);
-	ATF_CHECK_EQ(copy_paths(COPY_AUTO, 0, other, "back", &e),
-	    BUFSZ_OK);
-	ATF_CHECK_EQ_MSG(last(e), want, "out of /dev/shm took %s", took(e));
-	same_bytes("back", data, len, "out of /dev/shm", last(e));
-	bufsz_engine_free(e);
-	/* Forced, copy_file_range stays itself: refused, read/write. */
-	ATF_CHECK_EQ(copy_paths(COPY_CFR, 0, "src", other, &e),
-	    BUFSZ_OK);
-	ATF_CHECK_EQ_MSG(last(e), want == COPY_SENDFILE ?
-	    COPY_RW : COPY_CFR,
-	    "forced cfr into /dev/shm took %s", took(e));
-	same_bytes(other, data, len, "forced into /dev/shm", last(e));
-	bufsz_engine_free(e);
-	(void)unlink(other);
-	free(data);
-}
-#endif
-
-ATF_TC_WITHOUT_HEAD(across_file_systems);
-ATF_TC_BODY(across_file_systems, tc)
-{
-
-#ifdef __linux__
-	across_file_systems_linux();
-#else
-	atf_tc_skip("only Linux's AUTO has a path after copy_file_range");
-#endif
 }
 
 /*
@@ -1383,26 +1039,6 @@ ATF_TC_BODY(buffer_one_for_many, tc)
 	bufsz_engine_free(e);
 }
 
-/*
- * BUFSZ_UNSEEN: an input just opened, copied before anything looks at
- * it.  It is read whole however it ends (the copy's count and the
- * input's offset show it): into /dev/null on Linux without a stat,
- * anywhere else after the engine takes one.
- */
-static int
-copy_unseen(struct bufsz_engine *e, const char *src, int out, off_t *pos)
-{
-	struct stat ost;
-	int in, r;
-
-	ATF_REQUIRE(fstat(out, &ost) == 0);
-	ATF_REQUIRE_MSG((in = open(src, O_RDONLY)) >= 0, "%s", src);
-	r = copy(e, in, NULL, out, &ost, BUFSZ_UNSEEN);
-	ATF_REQUIRE((*pos = lseek(in, 0, SEEK_CUR)) != -1 || errno == ESPIPE);
-	ATF_REQUIRE(close(in) == 0);
-	return (r);
-}
-
 /* Whether this host copies an unseen input into /dev/null. */
 static int
 takes_unseen(void)
@@ -1441,46 +1077,6 @@ ATF_TC_BODY(unseen_devnull, tc)
 	bufsz_engine_free(e);
 	ATF_REQUIRE(close(out) == 0);
 	free(data);
-}
-
-/*
- * Inputs whose end the first call does not prove: /proc (size 0, and no
- * seek to the end), /sys (4096 claimed, fewer held).  Read on, whole.
- */
-ATF_TC_WITHOUT_HEAD(unseen_devnull_lying_sizes);
-ATF_TC_BODY(unseen_devnull_lying_sizes, tc)
-{
-	static const char *const srcs[] = {
-		"/proc/version",
-		"/sys/kernel/mm/transparent_hugepage/enabled",
-		"/sys/devices/system/cpu/online",
-	};
-	struct bufsz_engine *e;
-	size_t k, len, tried;
-	off_t pos;
-	char *want;
-	int out;
-
-	if (!takes_unseen())
-		atf_tc_skip("this host copies no unseen input");
-	ATF_REQUIRE((out = open("/dev/null", O_WRONLY)) >= 0);
-	e = engine_for(COPY_AUTO, 0, 0);
-	for (k = tried = 0; k < sizeof(srcs) / sizeof(srcs[0]); k++) {
-		if (access(srcs[k], R_OK) != 0)
-			continue;
-		want = slurp(srcs[k], &len);
-		tried++;
-		ATF_CHECK_EQ_MSG(copy_unseen(e, srcs[k], out, &pos), BUFSZ_OK,
-		    "%s", srcs[k]);
-		ATF_CHECK_EQ_MSG(moved(e), (off_t)len,
-		    "%s: moved %jd of %zu", srcs[k], (intmax_t)moved(e),
-		    len);
-		free(want);
-	}
-	bufsz_engine_free(e);
-	ATF_REQUIRE(close(out) == 0);
-	if (tried == 0)
-		atf_tc_skip("none of the /proc and /sys files is here");
 }
 
 /*
@@ -1787,15 +1383,11 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, paths_file_to_pipe);
 	ATF_TP_ADD_TC(tp, paths_fifo_to_file);
 	ATF_TP_ADD_TC(tp, paths_to_devnull);
-	ATF_TP_ADD_TC(tp, size_zero_input);
-	ATF_TP_ADD_TC(tp, size_lie_input);
 	ATF_TP_ADD_TC(tp, size_is_end);
-	ATF_TP_ADD_TC(tp, size_lie_sparse);
 	ATF_TP_ADD_TC(tp, sparse_growing);
 	ATF_TP_ADD_TC(tp, tty_eof_once);
 	ATF_TP_ADD_TC(tp, stale_size);
 	ATF_TP_ADD_TC(tp, path_taken);
-	ATF_TP_ADD_TC(tp, across_file_systems);
 	ATF_TP_ADD_TC(tp, append_output);
 	ATF_TP_ADD_TC(tp, from_offsets);
 	ATF_TP_ADD_TC(tp, beyond_4g);
@@ -1813,7 +1405,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, buffer_kept);
 	ATF_TP_ADD_TC(tp, buffer_one_for_many);
 	ATF_TP_ADD_TC(tp, unseen_devnull);
-	ATF_TP_ADD_TC(tp, unseen_devnull_lying_sizes);
 	ATF_TP_ADD_TC(tp, unseen_devnull_untouched);
 	ATF_TP_ADD_TC(tp, unseen_other_outputs);
 	ATF_TP_ADD_TC(tp, unseen_no_stats);
