@@ -309,8 +309,7 @@ How each figure is taken:
 - What the import brings: the same, but of the `.c` files only those a
   FreeBSD build compiles (the tree's make with `OPSYS=FreeBSD`, the
   bootstrap pass included: it is what `make freebsd-import` copies), and
-  every header; tail's `confine_casper.c` counts with cat, whose
-  directory holds it.
+  every header.
 - Long functions: in those `.c` files (and libbufsz's), a function's body
   runs from a `{` at column 0 to the next `}` at column 0, both counted;
   style(9) puts a function's braces there and nothing else's. One of
@@ -323,70 +322,64 @@ How each figure is taken:
 - Files are those git tracks where a tree is a git checkout, every file
   under it otherwise (obj apart).
 
-## What the lines past twice FreeBSD's buy
+## What the lines beyond FreeBSD's buy
 
-The import is meant to stay within twice FreeBSD's C for the same
-programs.  It does not: what is left above that buys behaviour FreeBSD's
-programs lack, each part guarded by the tests named here, and none of it
-can go without losing a case.  Host files FreeBSD does not compile
-(Linux's Landlock, splice, inotify; NetBSD's) are not in the count.
+The import stays within twice FreeBSD's C for the same programs.  What
+it carries beyond FreeBSD's own buys behaviour FreeBSD's programs lack,
+each part guarded by the tests named here.  Host files FreeBSD does not
+compile (Linux's Landlock, splice, inotify and cp's threads; NetBSD's)
+are not in the count.
 
-- **libbufsz** (all of it is extra: FreeBSD has no such library).  The
-  buffer policy (sized by the memory a probe finds), the copy engine
-  with copy_file_range(2) and its fallbacks, the holes of sparse files
-  kept by SEEK_DATA, and the patient I/O every program shares (EINTR,
-  EAGAIN on a descriptor made non-blocking).  Guarded by
-  `lib/libbufsz/engine_test` (40 cases: every path forced, files that
-  lie about their size, growing and shrinking inputs, non-blocking ends),
-  `policy_test`, `lying_size_test` and the fault-injection suites under
-  `lib/libbufsz/faults`, which fail each system call in turn.
+- **libbufsz** (all of it beyond FreeBSD's: it has no such library).
+  The buffer policy, sized by hw.physmem, the page and st_blksize
+  (`policy.c`, `probe_bsd.c`; `policy_test`); the copy engine, with
+  copy_file_range(2) first and read and write where it is refused,
+  holes of sparse files kept by SEEK_DATA, files that lie about their
+  size read to their end (`engine.c`, `kpath_freebsd.c`,
+  `sizekept_freebsd.c`; `engine_test`, `lib/libbufsz/faults`, which
+  fail each system call in turn); the start every program shares:
+  standard descriptors held open, the SIGINFO report, the `-B` size cut
+  to memory (`start.c`; each suite's `stdout_closed`,
+  `progress_signal`).
 - **cat**: the refusal to copy a file onto itself where that would harm
-  it, by inode and offset rather than by name (`cat.c`'s same_file();
-  `cat_test:input_is_output`, `same_file_refused`, `same_file_harmless`,
-  `same_file_bind_mount`, `same_file_behind_among_others`,
-  `format_onto_own_input`); the formatting kept apart from the I/O, so
-  that multibyte `-v` is right across any buffer boundary (`cook.c`;
+  it, by inode and offset (`cat.c`; `cat_test:input_is_output`,
+  `same_file_refused`, `same_file_harmless`,
+  `same_file_behind_among_others`, `format_onto_own_input`); the
+  formatting apart from the I/O, one scan a word at a time for the next
+  byte that needs work, so that multibyte `-v` is right across any
+  buffer boundary and every option runs ahead of GNU's cat (`cook.c`;
   `v_multibyte`, `v_utf8_*`, `v_eucjp`, `buffer_boundaries`, and the
-  fuzzer's `tests/fuzz/cook_test`), and fast: about 250 of cook.c's
-  lines are its tables, its word-at-a-time scan and its decoding of
-  UTF-8 and of pairs of EUC-JP bytes, which put every random-bytes row
-  and most text rows of `ONLY=fmt make bench` ahead of GNU's cat
-  (docs/bench/fmt.md; the output is checked by the same cases and
-  fuzzer); the progress report on SIGINFO
-  (`progress.c`; `progress_signal`, `fb_siginfo_fifo`).  `startup.c`
-  (standard descriptors opened before anything, getopt's wording, the
-  progress signal) serves all four programs and is counted here once
-  (`stdout_closed`, `unknown_option`, `bad_environment` in each suite).
-  `confine_casper.c` is tail's Casper code, which lives beside cat's
-  other confinement files (`tail_test:capsicum*`).
-- **cp**: the target tree reached only with `openat(2)` beneath the
-  target directory, so that a directory swapped for a link while cp
-  runs cannot lead it outside (`walk.c`, `beneath.c`;
+  fuzzer's `tests/fuzz/cook_test`); the progress report on SIGINFO
+  (`progress.c`; `progress_signal`, `fb_siginfo_fifo`).
+- **cp**: the target tree reached only beneath the target directory
+  (O_RESOLVE_BENEATH), so that a directory swapped for a link while cp
+  runs cannot lead it outside (`walk.c`, `beneath_freebsd.c`;
   `cp_test:walk_dir_renamed`, `walk_dir_replaced`, `target_link_out`,
   `to_link_outside`, `target_dir_link`, `dangling_target_chain`,
-  `link_farm`, `made_dir_gone`, `fd_limit`, `deep_tree`); `-p` copying
-  extended attributes as well as ACLs and flags, with NetBSD's variant in
-  the same file (`attr.c`, `attr_bsd.c`; `fb_p_flags`, `fb_p_extattr`,
-  `fb_p_acls`, `p_incomplete`, `p_incomplete_full_disk`,
-  `cp_opts_test:p_*`); `-v` lines that stay whole beside the progress
-  report in one file (`progress.c`; `cp_opts_test:progress_whole_lines`,
+  `link_farm`, `fd_limit`, `deep_tree`); `-p` copying extended
+  attributes as well as ACLs and flags (`attr.c`, `attr_bsd.c`;
+  `fb_p_flags`, `fb_p_extattr`, `fb_p_acls`, `p_incomplete`,
+  `p_incomplete_full_disk`); `-v` lines that stay whole beside the
+  progress report (`progress.c`; `cp_opts_test:progress_whole_lines`,
   `verbose_order`, `verbose_write_error`,
   `cp_test:closed_stderr_progress`, `progress_not_into_copy`); sparse
-  files kept sparse (`sparse_holes`, `sparse_5g`).  The threads that
-  copy a tree's files on Linux (`pool.c`, 460 lines) are not imported:
-  FreeBSD compiles `pool_serial.c`, a page of no-ops, in their place.
+  files kept sparse (`sparse_holes`, `sparse_5g`).  FreeBSD compiles
+  `serial.c`, which copies each entry as the walk meets it, where Linux
+  compiles the threads of `pool.c`.
 - **tail**: bounded memory for a stream of any length, with a temporary
   file past the bound (`hold.c`; `tail_test:spill`, `spill_bounds`,
-  `spill_no_fill`, `spill_past_4g`, `spill_confined`); the choice of
-  bytes kept apart from the reading, so that a fuzzer drives it with
-  windows cut anywhere (`select.c`; `tests/fuzz/tailsel_test`); `-f` and
-  `-F` that follow truncation, rotation, a FIFO put in place and a file
-  that fails then comes back (`follow.c`, `follow_kqueue.c`; the 21 cases
-  of `follow_test`); Capsicum with Casper's fileargs
-  (`tail_test:capsicum*`).
-- **yes**: a buffer of the policy's size rather than a fixed one, and
-  capability mode before the first write (`yes_freebsd.c`;
-  `yes_test:huge_size_small_machine`, `paths_taken`, `confined`).
+  `spill_no_fill`, `spill_past_4g`, `tmpdir_named`); `-r` that reads a
+  file once, whatever its line lengths (`reverse.c`;
+  `reverse_read_once`); the choice of bytes kept apart from the
+  reading, so that a fuzzer drives it with windows cut anywhere
+  (`select.c`; `tests/fuzz/tailsel_test`); `-f` and `-F` that follow
+  truncation, rotation, a FIFO put in place and a file that fails then
+  comes back (`follow.c`, `follow_kqueue.c`; `follow_test`); Capsicum
+  with Casper's fileargs, in FreeBSD's few lines (`confine_casper.c`;
+  `tail_test:capsicum*`).
+- **yes**: a buffer of the policy's size rather than a fixed one, of
+  whole lines so that every write ends one, and a line of any length
+  (`yes.c`; `yes_test:buffer_boundaries`, `long_line`, `small_machine`).
 EOF
 }
 

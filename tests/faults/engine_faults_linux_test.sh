@@ -17,7 +17,7 @@ eng_init()
 
 # A short count that brings a copy to the size its source had ends it only
 # on a file system the host knows to keep sizes; the rule of a host that
-# knows none (portable_cat: the engine with sizekept_portable.c) reads on,
+# knows none (portable_cat: the engine with a rule that knows no file system) reads on,
 # and so copies what the source gained right after that count, which a
 # FUSE or NFS file may hold all along.  The host's own rule (cat) stops
 # there where the work directory is on a file system it knows.
