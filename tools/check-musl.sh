@@ -88,11 +88,27 @@ if ! (build_musl) >"$work/build.log" 2>&1; then
 fi
 for p in bin/cat bin/cp usr/bin/tail usr/bin/yes usr/tests/common/errmsg \
     usr/tests/common/charmap usr/tests/safety/safety \
+    usr/tests/lib/libbufsz/faults/libfaultinj.so \
     usr/tests/lib/libbufsz/portable_cat; do
 	grep -q 'ld-musl' "$work/root/$p" || {
 		echo "check-musl: $p is not linked with musl" >&2
 		exit 1
 	}
 done
+
+# The suites preload the injector into the tools they run (glibc's) as
+# well as into the programs (musl's): each loader finds its own build,
+# glibc's through its $LIB token, musl's in a directory of that name
+# (tests/common/portable.subr, _faultinj_lib).
+fi=$work/root/usr/tests/lib/libbufsz/faults
+mkdir -p "$fi/\$LIB" "$fi/lib/$arch" &&
+    cp "$fi/libfaultinj.so" "$fi/\$LIB/" &&
+    cp "$glibcroot/usr/tests/lib/libbufsz/faults/libfaultinj.so" \
+    "$fi/lib/$arch/" &&
+    [ -z "$(LD_PRELOAD="$fi/\$LIB/libfaultinj.so" /bin/true 2>&1)" ] || {
+	echo "check-musl: glibc's loader does not find its injector in" \
+	    "$fi/lib/$arch" >&2
+	exit 1
+}
 
 sh "$srctop/tests/kyua-run.sh" "$work/root" "$work/kyua"
