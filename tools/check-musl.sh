@@ -88,7 +88,6 @@ if ! (build_musl) >"$work/build.log" 2>&1; then
 fi
 for p in bin/cat bin/cp usr/bin/tail usr/bin/yes usr/tests/common/errmsg \
     usr/tests/common/charmap usr/tests/safety/safety \
-    usr/tests/lib/libbufsz/faults/libfaultinj.so \
     usr/tests/lib/libbufsz/portable_cat; do
 	grep -q 'ld-musl' "$work/root/$p" || {
 		echo "check-musl: $p is not linked with musl" >&2
