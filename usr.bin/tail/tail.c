@@ -191,22 +191,26 @@ obsolete_one(const char *a)
 {
 	const char *end;
 	char *opt, *p;
-	char unit;
+	char follow, unit;
 
 	end = a + strlen(a);
+	follow = '\0';
+	if (end[-1] == 'F' || end[-1] == 'f' || end[-1] == 'r')
+		follow = *--end;
+	unit = end[-1];
+	if (unit >= '0' && unit <= '9')
+		unit = 'n';
+	else if (unit == 'l' || unit == 'b' || unit == 'c')
+		end--;
+	else
+		errx(1, "illegal option -- %.*s", (int)(end - a), a);
+	if (unit == 'l')
+		unit = 'n';
 	if ((opt = p = malloc((size_t)(end - a) + 4)) == NULL)
 		err(1, NULL);
 	*p++ = '-';
-	if (end[-1] == 'F' || end[-1] == 'f' || end[-1] == 'r')
-		*p++ = *--end;
-	unit = *--end;
-	if (unit == 'l')
-		unit = 'n';
-	else if (unit >= '0' && unit <= '9') {
-		unit = 'n';
-		end++;
-	} else if (unit != 'b' && unit != 'c')
-		errx(1, "illegal option -- %.*s", (int)(end + 1 - a), a);
+	if (follow != '\0')
+		*p++ = follow;
 	*p++ = unit;
 	memcpy(p, a, (size_t)(end - a));
 	p[end - a] = '\0';
