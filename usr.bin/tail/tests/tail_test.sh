@@ -661,7 +661,7 @@ page_boundaries_head()
 {
 	atf_set descr "Files of a page and of several, each +/- 1 byte, with" \
 	    "lines across the boundaries"
-	atf_set timeout 300
+	atf_set timeout 900
 }
 page_boundaries_body()
 {
