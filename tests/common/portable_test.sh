@@ -4,43 +4,8 @@
 # stat(1) is GNU's, portable_linux_test tries the BSD branch too.
 #
 
-portable()
-{
-	. "$(atf_get_srcdir)/portable.subr"
-}
-
-# The files every case looks at.
-files()
-{
-	printf abc > f
-	chmod 4751 f
-	ln -s f l
-	mkfifo p
-	mkdir d
-	chmod 700 d
-	touch_at 2002-03-04T05:06:07.5 f
-	touch_at -h 2003-04-05T06:07:08 l
-}
-
-check_files()
-{
-	# Shell functions, which atf_check cannot run: compared here.
-	atf_check_equal "3 4751 file 1015218367.500000000" \
-	    "$(stat_of 'size perm type mtime' f)"
-	atf_check_equal "1,symlink 1049522828.000000000" \
-	    "$(stat_of 'size,type mtime' l)"
-	atf_check_equal "fifo 0" "$(stat_of 'type size' p)"
-	atf_check_equal "dir 700 2" "$(stat_of 'type perm nlink' d)"
-	atf_check_equal "$(id -u) $(id -g)" "$(stat_of 'uid gid' f)"
-	ln f f2
-	atf_check_equal "$(stat_of 'dev ino' f) 2" \
-	    "$(stat_of 'dev ino nlink' f2)"
-	if stat_of size missing > out 2> err; then
-		atf_fail "stat_of succeeds on a missing file"
-	fi
-	[ ! -s out ] && [ -s err ] ||
-	    atf_fail "stat_of on a missing file: no error, or some output"
-}
+# portable, files, check_files: the two suites' shared functions.
+. "$(atf_get_srcdir)/portable_files.subr"
 
 atf_test_case stat_host
 stat_host_head()

@@ -5,38 +5,8 @@
 # sweep and its rules).  Installed on Linux alone (MK_LINUX_TESTS).
 #
 
-cat_prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cat"
-}
-
-cat_file()
-{
-	if [ "$1" = - ]; then
-		echo in2
-	else
-		echo "$1"
-	fi
-}
-
-# Operands of several kinds: more than a line, a line, stdin (a regular
-# file here, named "stdin" in messages), and an empty file, which always
-# takes read/write.
-cat_setup()
-{
-	. "$(atf_get_srcdir)/faults_lib.sh"
-	fi_init
-	awk 'BEGIN { for (i = 1; i <= 150; i++) printf "line %04d of f1\n", i }' \
-	    > f1
-	printf 'tail\n' > f2
-	awk 'BEGIN { for (i = 1; i <= 20; i++) print "stdin " i }' > in2
-	: > empty
-	FI_STDIN=in2
-	CAT_OPS="f1 - f2 empty"
-	for _o in $CAT_OPS; do
-		head -c 1000000 "$(cat_file "$_o")"
-	done > expect
-}
+# cat_prog, cat_file, cat_setup: cat's fault suites' shared functions.
+. "$(atf_get_srcdir)/cat_faults.subr"
 
 # Into /dev/null, cat copies an operand it opens without a stat when the
 # engine can prove the end (BUFSZ_UNSEEN: Linux's sendfile, then
@@ -88,11 +58,7 @@ devnull_calls_head()
 devnull_calls_body()
 {
 	cat_devnull_init
-	i=0
-	while [ $i -lt 30 ]; do
-		printf 'file %d\n' $i > small$i
-		i=$((i + 1))
-	done
+	fi_small_files 30
 	cat_devnull_run "" "$(cat_prog)" small*
 	[ "$fi_status" -eq 0 ] && [ ! -s err ] || atf_fail "cat failed"
 	for f in open sendfile read close; do

@@ -4,38 +4,8 @@
 # on every engine path (see faults_lib.sh for the sweep and its rules).
 #
 
-cat_prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cat"
-}
-
-# Operands of several kinds: more than a line, a line, stdin (a regular
-# file here, named "stdin" in messages), and an empty file, which always
-# takes read/write.
-cat_setup()
-{
-	. "$(atf_get_srcdir)/faults_lib.sh"
-	fi_init
-	awk 'BEGIN { for (i = 1; i <= 150; i++) printf "line %04d of f1\n", i }' \
-	    > f1
-	printf 'tail\n' > f2
-	awk 'BEGIN { for (i = 1; i <= 20; i++) print "stdin " i }' > in2
-	: > empty
-	FI_STDIN=in2
-	CAT_OPS="f1 - f2 empty"
-	for _o in $CAT_OPS; do
-		head -c 1000000 "$(cat_file "$_o")"
-	done > expect
-}
-
-cat_file()
-{
-	if [ "$1" = - ]; then
-		echo in2
-	else
-		echo "$1"
-	fi
-}
+# cat_prog, cat_file, cat_setup: cat's fault suites' shared functions.
+. "$(atf_get_srcdir)/cat_faults.subr"
 
 cat_name()
 {

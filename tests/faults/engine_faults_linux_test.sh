@@ -5,15 +5,8 @@
 # sees the fstatfs(2) that asks it: Linux alone (MK_LINUX_TESTS).
 #
 
-eng_init()
-{
-	. "$(atf_get_srcdir)/faults_lib.sh"
-	fi_init
-	ROOT=$(atf_config_get rootdir '')
-	# 1 MiB of numbered lines: a misplaced piece is a difference.
-	awk 'BEGIN { for (i = 0; i < 65536; i++) printf "%015d\n", i }' \
-	    > orig
-}
+# eng_init: the engine fault suites' shared setup.
+. "$(atf_get_srcdir)/engine_faults.subr"
 
 # A short count that brings a copy to the size its source had ends it only
 # on a file system the host knows to keep sizes; the rule of a host that
@@ -69,11 +62,7 @@ fstatfs_once_head()
 fstatfs_once_body()
 {
 	eng_init
-	_i=0
-	while [ $_i -lt 30 ]; do
-		printf 'file %d\n' $_i > small$_i
-		_i=$((_i + 1))
-	done
+	fi_small_files 30
 	# Over 1024 operands, so that cat's sandbox, which asks fstatfs of
 	# the operands' directories, is not entered: the count is the
 	# engine's alone.

@@ -17,15 +17,8 @@
 # libfaultinj says has 64 MiB or 1 TiB of memory, or larger pages.
 #
 
-eng_init()
-{
-	. "$(atf_get_srcdir)/faults_lib.sh"
-	fi_init
-	ROOT=$(atf_config_get rootdir '')
-	# 1 MiB of numbered lines: a misplaced piece is a difference.
-	awk 'BEGIN { for (i = 0; i < 65536; i++) printf "%015d\n", i }' \
-	    > orig
-}
+# eng_init: the engine fault suites' shared setup.
+. "$(atf_get_srcdir)/engine_faults.subr"
 
 # eng_run PROG PATH SPEC: copy a fresh src under SPEC; ./copy is the
 # result, $fi_status its status.

@@ -39,6 +39,16 @@ fi_init()
 	rm -f sweep.summary
 }
 
+# fi_small_files N: files small0 to small<N-1>, one short line each.
+fi_small_files()
+{
+	_fs_i=0
+	while [ $_fs_i -lt "$1" ]; do
+		printf 'file %d\n' $_fs_i > small$_fs_i
+		_fs_i=$((_fs_i + 1))
+	done
+}
+
 # fi_run SPEC CMD ARGS...: run CMD under SPEC, stdin from /dev/null unless
 # FI_STDIN names a file, stdout to ./out unless FI_STDOUT names another,
 # stderr to ./err, the counts to ./log; the status is left in $fi_status.  More environment may be given

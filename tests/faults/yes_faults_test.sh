@@ -12,6 +12,9 @@ yes_prog()
 	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/usr/bin/yes"
 }
 
+# expect_bytes: the suites' shared functions.
+. "$(atf_get_srcdir)/../../../common/portable.subr"
+
 YES_BYTES=300000
 
 # yes_run SPEC CMD ARGS...: fi_run's counterpart, through the pipe.
@@ -36,15 +39,6 @@ yes_run()
 fi_prepare()
 {
 	:
-}
-
-# expect_bytes BYTES LINE: the first BYTES bytes of LINE repeated.
-expect_bytes()
-{
-	awk -v bytes="$1" -v line="$2" 'BEGIN {
-		for (n = 0; n < bytes; n += length(line) + 1)
-			print line
-	}' | head -c "$1"
 }
 
 judge_yes()

@@ -6,26 +6,13 @@
 # (FreeBSD's nullfs gives them a device of its own).  Installed on Linux alone (MK_LINUX_TESTS).
 #
 
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cat"
-}
-
-PATHS="rw cfr splice sendfile"
-
 LC_ALL=C
 export LC_ALL
 
-# Random bytes of the given length into a file.
-random_file()
-{
-	dd if=/dev/urandom of="$1" bs="$2" count=1 2>/dev/null
-	[ "$(wc -c < "$1")" -eq "$2" ] || atf_fail "could not make $1"
-}
-
 # path_env, kernel_file_list, copies_as_read, need_landlock: the suites'
-# shared functions.
+# shared functions; prog, PATHS, random_file: cat's.
 . "$(atf_get_srcdir)/../../common/portable.subr"
+. "$(atf_get_srcdir)/cat.subr"
 
 atf_test_case proc_file
 proc_file_head()

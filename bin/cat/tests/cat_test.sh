@@ -5,23 +5,9 @@
 # past 4 GiB) and each of the engine's copy paths forced in turn.
 #
 
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cat"
-}
-
-PATHS="rw cfr splice sendfile"
-
 # The byte forms of -v are the C locale's; v_multibyte sets its own.
 LC_ALL=C
 export LC_ALL
-
-# Random bytes of the given length into a file.
-random_file()
-{
-	dd if=/dev/urandom of="$1" bs="$2" count=1 2>/dev/null
-	[ "$(wc -c < "$1")" -eq "$2" ] || atf_fail "could not make $1"
-}
 
 # Every byte but tab and newline, then a newline.
 all_bytes()
@@ -35,8 +21,10 @@ all_bytes()
 	printf "$fmt\\n"
 }
 
-# wait_until, info_signal, sparse_file: the suites' shared functions.
+# wait_until, info_signal, sparse_file: the suites' shared functions;
+# prog, PATHS, random_file: cat's.
 . "$(atf_get_srcdir)/../../common/portable.subr"
+. "$(atf_get_srcdir)/cat.subr"
 
 atf_test_case plain
 plain_head()

@@ -9,36 +9,9 @@
 #
 
 # path_env, stat_of, kernel_file_list, copies_as_read, skip_emulated:
-# the suites' shared functions.
+# the suites' shared functions; prog, paths, mktree: cp's.
 . "$(atf_get_srcdir)/../../common/portable.subr"
-
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cp"
-}
-
-# The engine paths that the suites can force (path_env).
-paths="rw cfr splice sendfile"
-
-# mktree DIR: files enough for the threads to start, in three levels,
-# some empty and some larger than a buffer.
-mktree()
-{
-	mkdir "$1" "$1/a" "$1/b" "$1/b/c"
-	awk -v top="$1" 'BEGIN {
-		for (i = 0; i < 80; i++) {
-			d = i < 40 ? "a" : i < 65 ? "b" : "b/c"
-			p = sprintf("%s/%s/f%02d", top, d, i)
-			n = i % 10 == 0 ? 0 : i % 10 == 1 ? 20000 : 3
-			printf "" > p
-			for (j = 0; j < n; j++)
-				printf "line %d of file %d\n", j, i > p
-			close(p)
-		}
-		printf "top\n" > (top "/t1")
-	}'
-	: > "$1/b/c/empty"
-}
+. "$(atf_get_srcdir)/cp.subr"
 
 atf_test_case proc_file
 proc_file_head()

@@ -5,35 +5,8 @@
 # alone (MK_LINUX_TESTS).
 #
 
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cp"
-}
-
 . "$(atf_get_srcdir)/../../common/portable.subr"
-
-# Skip unless the tool is installed and the work directory's file system
-# takes what it sets.
-need_xattr()
-{
-	need_xattr_tools
-	touch xprobe
-	xattr_set xprobe probe 1 2>/dev/null ||
-	    atf_skip "this file system takes no user extended attributes"
-	rm xprobe
-}
-
-# $1: the chattr(1) letters the test sets.
-need_chattr()
-{
-	need_file_flags "$1"
-}
-
-# Undo what a case's flags did, lest kyua cannot remove its files.
-unflag()
-{
-	file_flags . -R -ia 2>/dev/null || true
-}
+. "$(atf_get_srcdir)/cp.subr"
 
 need_acl()
 {

@@ -6,34 +6,12 @@
 # /bin/cp).
 #
 
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cp"
-}
-
 . "$(atf_get_srcdir)/../../common/portable.subr"
+. "$(atf_get_srcdir)/cp.subr"
 
 usage="usage: cp [-R [-H | -L | -P]] [-f | -i | -n] [-alNpsvx] source target
        cp [-R [-H | -L | -P]] [-f | -i | -n] [-alNpsvx] source ... directory
 "
-
-# Skip unless the tool is installed and the work directory's file system
-# takes what it sets.
-need_xattr()
-{
-	need_xattr_tools
-	touch xprobe
-	xattr_set xprobe probe 1 2>/dev/null ||
-	    atf_skip "this file system takes no user extended attributes"
-	rm xprobe
-}
-
-# $1: the chattr(1) letters the test sets (file_flags: FreeBSD's
-# chflags(1) where there is no chattr).
-need_chattr()
-{
-	need_file_flags "$1"
-}
 
 # The permission bits of $1, in octal, on GNU and BSD stat(1) alike.
 mode()
@@ -45,12 +23,6 @@ mode()
 flags()
 {
 	file_flags_of "$1"
-}
-
-# Undo what a case's flags did, lest kyua cannot remove its files.
-unflag()
-{
-	file_flags . -R -ia 2>/dev/null || true
 }
 
 # The words that run a shell command, the next operand, as user $1:

@@ -8,11 +8,7 @@
 #
 
 . "$(atf_get_srcdir)/../../common/portable.subr"
-
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cp"
-}
+. "$(atf_get_srcdir)/cp.subr"
 
 # Sets fi, the start of a command run with the fault injector preloaded:
 # $fi FAULTINJ_NCPU=N "$(prog)" ... is cp told that there are N
@@ -24,26 +20,6 @@ need_faultinj()
 	ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 	export ASAN_OPTIONS
 	fi="env LD_PRELOAD=$_lib"
-}
-
-# mktree DIR: files enough for the threads to start, in three levels,
-# some empty and some larger than a buffer.
-mktree()
-{
-	mkdir "$1" "$1/a" "$1/b" "$1/b/c"
-	awk -v top="$1" 'BEGIN {
-		for (i = 0; i < 80; i++) {
-			d = i < 40 ? "a" : i < 65 ? "b" : "b/c"
-			p = sprintf("%s/%s/f%02d", top, d, i)
-			n = i % 10 == 0 ? 0 : i % 10 == 1 ? 20000 : 3
-			printf "" > p
-			for (j = 0; j < n; j++)
-				printf "line %d of file %d\n", j, i > p
-			close(p)
-		}
-		printf "top\n" > (top "/t1")
-	}'
-	: > "$1/b/c/empty"
 }
 
 atf_test_case same_as_one_thread

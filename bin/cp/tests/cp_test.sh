@@ -4,16 +4,10 @@
 # being a kyua configuration variable (empty: the installed /bin/cp).
 #
 
-# info_signal, path_env, stat_of: the suites' shared functions.
+# info_signal, path_env, stat_of: the suites' shared functions; prog and
+# paths: cp's.
 . "$(atf_get_srcdir)/../../common/portable.subr"
-
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/bin/cp"
-}
-
-# The engine paths that the suites can force (path_env).
-paths="rw cfr splice sendfile"
+. "$(atf_get_srcdir)/cp.subr"
 
 # fact WHAT FILE: one fact about FILE (never through a link), printed
 # alike by GNU stat -c and the BSDs' stat -f: mode (the permission bits,

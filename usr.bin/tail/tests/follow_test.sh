@@ -6,66 +6,18 @@
 # time, until the output is what it must become.
 #
 
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/usr/bin/tail"
-}
-
 LC_ALL=C
 export LC_ALL
 
-# wait_until: the suites' shared functions.
+# wait_until: the suites' shared functions; start, expect, expect_text,
+# stop, cleanup_tail: tail's.
 . "$(atf_get_srcdir)/../../common/portable.subr"
+. "$(atf_get_srcdir)/tail.subr"
 
 # lines_at_least N FILE: whether FILE has N lines or more.
 lines_at_least()
 {
 	[ "$(wc -l < "$2")" -ge "$1" ]
-}
-
-# start OPTIONS...: tail in the background, its output in ./out, its
-# errors in ./err, its process id in $tailpid and ./tail.pid (for the
-# cleanup, which runs apart).
-start()
-{
-	"$(prog)" "$@" > out 2> err &
-	tailpid=$!
-	echo $tailpid > tail.pid
-}
-
-# expect FILE: wait until ./out is FILE, else fail showing both.
-expect()
-{
-	if ! wait_until cmp -s out "$1"; then
-		echo "expected:" >&2
-		od -c "$1" | head -20 >&2
-		echo "got:" >&2
-		od -c out | head -20 >&2
-		atf_fail "the output did not become $1"
-	fi
-}
-
-# expect_text TEXT: as expect, with printf's escapes.
-expect_text()
-{
-	printf "$1" > expected
-	expect expected
-}
-
-# stop: tail must still be running, then it is killed.
-stop()
-{
-	kill -0 "$tailpid" 2>/dev/null || atf_fail "tail ended early: $(cat err)"
-	kill "$tailpid"
-	wait "$tailpid" 2>/dev/null
-	tailpid=
-	rm -f tail.pid
-}
-
-cleanup_tail()
-{
-	[ -f tail.pid ] && kill "$(cat tail.pid)" 2>/dev/null
-	true
 }
 
 atf_test_case grows cleanup

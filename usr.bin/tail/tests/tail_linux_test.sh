@@ -6,102 +6,14 @@
 # Linux alone (MK_LINUX_TESTS).
 #
 
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/usr/bin/tail"
-}
-
 LC_ALL=C
 export LC_ALL
 
 # wait_until, path_export, need_landlock, in_landlock_layers: the suites'
-# shared functions.
+# shared functions; lines, ref_last, size_of, small_machine, start, expect,
+# expect_text, stop, cleanup_tail: tail's.
 . "$(atf_get_srcdir)/../../common/portable.subr"
-
-# lines COUNT [WIDTH]: "line 1" to "line COUNT", each padded with dots
-# to WIDTH bytes with its newline.
-lines()
-{
-	awk -v n="$1" -v w="${2:-0}" 'BEGIN {
-		for (i = 1; i <= n; i++) {
-			s = "line " i
-			while (length(s) < w - 1)
-				s = s "."
-			print s
-		}
-	}'
-}
-
-# The references, for files that end with a newline: the last N lines,
-# from line N on, and all lines last first.
-ref_last()
-{
-	awk -v n="$1" '{ l[NR] = $0 } END {
-		for (i = (NR - n + 1 > 1 ? NR - n + 1 : 1); i <= NR; i++)
-			print l[i]
-	}' "$2"
-}
-
-size_of()
-{
-	wc -c < "$1" | tr -d ' '
-}
-
-# small_machine: tail is told by libfaultinj that the machine has 64 MiB,
-# so that it holds 8 MiB of a stream in memory first and 32 MiB at most;
-# sets $small, the environment for env(1).  Skips where it is missing.
-small_machine()
-{
-	_fi=$(atf_get_srcdir)/../../lib/libbufsz/faults/libfaultinj.so
-	[ -f "$_fi" ] || atf_skip "no libfaultinj.so beside the tests"
-	small="LD_PRELOAD=$_fi FAULTINJ_PHYSMEM=67108864"
-	small="$small ASAN_OPTIONS=verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-}
-
-# start OPTIONS...: tail in the background, its output in ./out, its
-# errors in ./err, its process id in $tailpid and ./tail.pid (for the
-# cleanup, which runs apart).
-start()
-{
-	"$(prog)" "$@" > out 2> err &
-	tailpid=$!
-	echo $tailpid > tail.pid
-}
-
-# expect FILE: wait until ./out is FILE, else fail showing both.
-expect()
-{
-	if ! wait_until cmp -s out "$1"; then
-		echo "expected:" >&2
-		od -c "$1" | head -20 >&2
-		echo "got:" >&2
-		od -c out | head -20 >&2
-		atf_fail "the output did not become $1"
-	fi
-}
-
-# expect_text TEXT: as expect, with printf's escapes.
-expect_text()
-{
-	printf "$1" > expected
-	expect expected
-}
-
-# stop: tail must still be running, then it is killed.
-stop()
-{
-	kill -0 "$tailpid" 2>/dev/null || atf_fail "tail ended early: $(cat err)"
-	kill "$tailpid"
-	wait "$tailpid" 2>/dev/null
-	tailpid=
-	rm -f tail.pid
-}
-
-cleanup_tail()
-{
-	[ -f tail.pid ] && kill "$(cat tail.pid)" 2>/dev/null
-	true
-}
+. "$(atf_get_srcdir)/tail.subr"
 
 # landlock_or_skip: skips where tail cannot be confined or traced.
 landlock_or_skip()

@@ -7,52 +7,15 @@
 # The -f and -F cases are in follow_test.
 #
 
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/usr/bin/tail"
-}
-
 PATHS="rw cfr splice sendfile"
 
-# path_env, refused_option, info_signal: the suites' shared functions.
+# path_env, refused_option, info_signal: the suites' shared functions;
+# lines, the references, size_of, small_machine: tail's.
 . "$(atf_get_srcdir)/../../common/portable.subr"
+. "$(atf_get_srcdir)/tail.subr"
 
 LC_ALL=C
 export LC_ALL
-
-# lines COUNT [WIDTH]: "line 1" to "line COUNT", each padded with dots
-# to WIDTH bytes with its newline.
-lines()
-{
-	awk -v n="$1" -v w="${2:-0}" 'BEGIN {
-		for (i = 1; i <= n; i++) {
-			s = "line " i
-			while (length(s) < w - 1)
-				s = s "."
-			print s
-		}
-	}'
-}
-
-# The references, for files that end with a newline: the last N lines,
-# from line N on, and all lines last first.
-ref_last()
-{
-	awk -v n="$1" '{ l[NR] = $0 } END {
-		for (i = (NR - n + 1 > 1 ? NR - n + 1 : 1); i <= NR; i++)
-			print l[i]
-	}' "$2"
-}
-
-ref_from()
-{
-	awk -v n="$1" 'NR >= n' "$2"
-}
-
-ref_rev()
-{
-	awk '{ l[NR] = $0 } END { for (i = NR; i >= 1; i--) print l[i] }' "$1"
-}
 
 # from_byte FILE OFFSET: the file from byte OFFSET (0-based) on.
 from_byte()
@@ -62,11 +25,6 @@ from_byte()
 	else
 		dd if="$1" ibs="$2" skip=1 obs=65536 2>/dev/null
 	fi
-}
-
-size_of()
-{
-	wc -c < "$1" | tr -d ' '
 }
 
 random_file()
@@ -760,17 +718,6 @@ reverse_long_body()
 	atf_check -o file:exp "$(prog)" -r f
 	same_as_pipe -r f
 	same_as_pipe -rc145782 f
-}
-
-# small_machine: tail is told by libfaultinj that the machine has 64 MiB,
-# so that it holds 8 MiB of a stream in memory first and 32 MiB at most;
-# sets $small, the environment for env(1).  Skips where it is missing.
-small_machine()
-{
-	_fi=$(atf_get_srcdir)/../../lib/libbufsz/faults/libfaultinj.so
-	[ -f "$_fi" ] || atf_skip "no libfaultinj.so beside the tests"
-	small="LD_PRELOAD=$_fi FAULTINJ_PHYSMEM=67108864"
-	small="$small ASAN_OPTIONS=verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 }
 
 atf_test_case spill

@@ -4,40 +4,10 @@
 # Landlock.  Installed on Linux alone (MK_LINUX_TESTS).
 #
 
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/usr/bin/yes"
-}
-
-# path_env, need_faultinj, need_landlock: the suites' shared functions.
+# path_env, need_faultinj, need_landlock, expect_bytes: the suites' shared
+# functions; prog, landlock_trace, first_write: yes's.
 . "$(atf_get_srcdir)/../../common/portable.subr"
-
-# expect_bytes BYTES LINE: the first BYTES bytes of LINE repeated.
-expect_bytes()
-{
-	awk -v bytes="$1" -v line="$2" 'BEGIN {
-		for (n = 0; n < bytes; n += length(line) + 1)
-			print line
-	}' | head -c "$1"
-}
-
-# landlock_trace [WRAPPER ...]: yes into a pipe under strace, with
-# the path forced to rw so that every output call is a write(2) of the
-# buffer; the trace in trace, the first 1000000 bytes in out.
-landlock_trace()
-{
-	"$@" strace -o trace \
-	    -e trace=%file,sysinfo,prctl,landlock_restrict_self,write \
-	    $(path_env rw) "$(prog)" | head -c 1000000 > out
-	expect_bytes 1000000 y > exp
-	atf_check cmp exp out
-}
-
-# first_write: the size of the first write(2) to stdout in trace.
-first_write()
-{
-	sed -n 's/^write(1, .*, \([0-9]*\)) *= .*/\1/p' trace | head -n 1
-}
+. "$(atf_get_srcdir)/yes.subr"
 
 # small_cgroup NAME: make a cgroup limited to 64 MiB, print the file that
 # takes a process into it; fail (status 1) where this host does not let us.

@@ -4,28 +4,16 @@
 # never by yes itself.
 #
 
-prog()
-{
-	echo "${ROOTDIR:-$(atf_config_get rootdir '')}/usr/bin/yes"
-}
-
-# path_env, need_faultinj, info_signal: the suites' shared functions.
+# path_env, need_faultinj, info_signal, expect_bytes: the suites' shared
+# functions; prog, landlock_trace, first_write: yes's.
 . "$(atf_get_srcdir)/../../common/portable.subr"
+. "$(atf_get_srcdir)/yes.subr"
 
 # lines COUNT LINE: COUNT copies of LINE, each with a newline.
 lines()
 {
 	awk -v n="$1" -v line="$2" \
 	    'BEGIN { for (i = 0; i < n; i++) print line }'
-}
-
-# expect_bytes BYTES LINE: the first BYTES bytes of LINE repeated.
-expect_bytes()
-{
-	awk -v bytes="$1" -v line="$2" 'BEGIN {
-		for (n = 0; n < bytes; n += length(line) + 1)
-			print line
-	}' | head -c "$1"
 }
 
 # words COUNT SIZE: COUNT distinct words of SIZE bytes, one a line.  Each
@@ -294,24 +282,6 @@ small_machine_body()
 	[ -n "$max" ] && [ "$max" -gt 0 ] || atf_fail "no write seen"
 	[ "$max" -le 131072 ] ||
 	    atf_fail "a write of $max bytes on a 64 MiB machine"
-}
-
-# landlock_trace [WRAPPER ...]: yes into a pipe under strace, with
-# the path forced to rw so that every output call is a write(2) of the
-# buffer; the trace in trace, the first 1000000 bytes in out.
-landlock_trace()
-{
-	"$@" strace -o trace \
-	    -e trace=%file,sysinfo,prctl,landlock_restrict_self,write \
-	    $(path_env rw) "$(prog)" | head -c 1000000 > out
-	expect_bytes 1000000 y > exp
-	atf_check cmp exp out
-}
-
-# first_write: the size of the first write(2) to stdout in trace.
-first_write()
-{
-	sed -n 's/^write(1, .*, \([0-9]*\)) *= .*/\1/p' trace | head -n 1
 }
 
 # ktrace_calls: the system calls of a ktrace(1) of yes, in ktr, one a
