@@ -102,7 +102,8 @@ bad_options_body()
 	refused_option -s 64 "$usage" Z $(prog) --verbose -Zv a b
 	refused_option -s 64 "$usage" foo $(prog) --foo a b
 	refused_option -s 64 "$usage" foo $(prog) --foo=bar a b
-	refused_option -s 64 "$usage" -- $(prog) --- a b
+	# glibc and FreeBSD name it "---", musl "-".
+	refused_option -s 64 "$usage" - $(prog) --- a b
 	# GNU's -p takes an argument as --preserve; ours is not a long option.
 	refused_option -s 64 "$usage" preserve $(prog) --preserve=all a b
 	refused_option -s 64 "$usage" no $(prog) --no a b
