@@ -116,7 +116,9 @@ cfr_refused_once_body()
 	# processors for them.
 	for limit in "ulimit -n 200" :; do
 		rm -rf "$t/dst"
+		# No leak check traced: LeakSanitizer cannot run so.
 		atf_check -o save:calls sh -c "$limit
+		    ASAN_OPTIONS=detect_leaks=0\${ASAN_OPTIONS:+:\$ASAN_OPTIONS} \
 		    strace -f -qq -o trace -e trace=copy_file_range \
 		    $(prog) -R src \"$t/dst\" && grep -c '= -1 ' trace"
 		atf_check diff -r src "$t/dst"
@@ -158,10 +160,12 @@ source_bind_mounted_cleanup()
 	umount g 2>/dev/null || true
 }
 
-# threads_of CMD...: how many threads CMD started, as strace(1) saw them.
+# threads_of CMD...: how many threads CMD started, as strace(1) saw them
+# (no leak check traced: LeakSanitizer cannot run so).
 threads_of()
 {
-	strace -f -qq -o trace -e trace=clone,clone3 "$@" > /dev/null ||
+	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	    strace -f -qq -o trace -e trace=clone,clone3 "$@" > /dev/null ||
 	    atf_fail "$* failed"
 	grep -c 'clone.*= [1-9]' trace
 }
@@ -177,6 +181,9 @@ threads_follow_affinity_body()
 	command -v taskset > /dev/null || atf_skip "no taskset(1) here"
 	command -v strace > /dev/null || atf_skip "no strace(1) here"
 	skip_emulated "$(prog)" "strace sees the emulator's threads"
+	# Every run is traced, the injector's too.
+	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+	export ASAN_OPTIONS
 	mktree src
 	# The processors this shell may run on, one a line.
 	taskset -pc $$ | sed 's/.*: //' | tr ',' '\n' | awk -F- '

@@ -382,10 +382,12 @@ out_of_memory_body()
 	need_faultinj
 	mktree src
 	msg=$(errno_message ENOMEM)
-	# Which thread calls exit_group(2) first, where strace(1) can tell.
+	# Which thread calls exit_group(2) first, where strace(1) can tell;
+	# no leak check traced: LeakSanitizer cannot run so.
 	tracer=
 	if strace -o /dev/null true 2>/dev/null; then
-		tracer="strace -f -qq -o trace -e trace=execve,exit_group"
+		tracer="env ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+		tracer="$tracer strace -f -qq -o trace -e trace=execve,exit_group"
 	fi
 	atf_check -o save:clean $fi FAULTINJ_LOG=log FAULTINJ_NCPU=4 \
 	    "$(prog)" -Rv src dst
