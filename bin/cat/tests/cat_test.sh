@@ -2040,8 +2040,9 @@ B_bsize_body()
 	atf_check_equal $((3 * page)) "$(read_max -n -B $((3 * page)))"
 	cat -n big > exp
 	atf_check cmp exp out
-	# Cut on a 64 MiB machine.
-	max=$(FAULTINJ_PHYSMEM=67108864 read_max -B 1073741824)
+	# Cut on a 64 MiB machine.  Exported: FreeBSD's sh does not export
+	# an assignment written before a function's name.
+	max=$(export FAULTINJ_PHYSMEM=67108864; read_max -B 1073741824)
 	[ "$max" -le 131072 ] ||
 	    atf_fail "a read of $max bytes on a 64 MiB machine"
 	atf_check cmp big out
