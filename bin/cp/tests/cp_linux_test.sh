@@ -132,6 +132,28 @@ cfr_refused_once_cleanup()
 	[ -f shm ] && rm -rf "$(cat shm)"
 }
 
+atf_test_case cfr_asked_once
+cfr_asked_once_head()
+{
+	atf_set "descr" "copy_file_range refused between two file systems" \
+	    "(EXDEV, which FreeBSD's never returns) is asked once a thread," \
+	    "not once a file"
+}
+cfr_asked_once_body()
+{
+	need_faultinj
+	mktree src
+	for n in 1 4; do
+		rm -rf dst
+		atf_check $(faultinj_env FAULTINJ=copy_file_range:1+:EXDEV \
+		    FAULTINJ_LOG=log FAULTINJ_NCPU=$n) "$(prog)" -R src dst
+		atf_check diff -r src dst
+		calls=$(awk '$1 == "copy_file_range.calls" { print $2 }' log)
+		[ "$calls" -ge 1 ] && [ "$calls" -le $((n + 1)) ] ||
+		    atf_fail "$calls calls of copy_file_range with $n threads"
+	done
+}
+
 atf_test_case source_bind_mounted cleanup
 source_bind_mounted_head()
 {
@@ -211,6 +233,7 @@ atf_init_test_cases()
 	atf_add_test_case sysfs_file
 	atf_add_test_case kernel_files
 	atf_add_test_case cfr_refused_once
+	atf_add_test_case cfr_asked_once
 	atf_add_test_case source_bind_mounted
 	atf_add_test_case threads_follow_affinity
 }

@@ -587,27 +587,6 @@ writes_fail_on_body()
 	done
 }
 
-atf_test_case cfr_asked_once
-cfr_asked_once_head()
-{
-	atf_set "descr" "copy_file_range refused between two file systems" \
-	    "is asked once a thread, not once a file"
-}
-cfr_asked_once_body()
-{
-	need_faultinj
-	mktree src
-	for n in 1 4; do
-		rm -rf dst
-		atf_check $fi FAULTINJ=copy_file_range:1+:EXDEV \
-		    FAULTINJ_LOG=log FAULTINJ_NCPU=$n "$(prog)" -R src dst
-		atf_check diff -r src dst
-		calls=$(awk '$1 == "copy_file_range.calls" { print $2 }' log)
-		[ "$calls" -ge 1 ] && [ "$calls" -le $((n + 1)) ] ||
-		    atf_fail "$calls calls of copy_file_range with $n threads"
-	done
-}
-
 atf_init_test_cases()
 {
 	! atf_config_has rootdir || ROOTDIR=$(atf_config_get rootdir)
@@ -621,5 +600,4 @@ atf_init_test_cases()
 	atf_add_test_case out_of_memory
 	atf_add_test_case full_disk
 	atf_add_test_case writes_fail_on
-	atf_add_test_case cfr_asked_once
 }
