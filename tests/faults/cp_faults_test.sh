@@ -284,9 +284,12 @@ atf_init_test_cases()
 	! atf_config_has rootdir || ROOTDIR=$(atf_config_get rootdir)
 	atf_add_test_case rw
 	atf_add_test_case cfr
-	atf_add_test_case sendfile
 	atf_add_test_case cfr_refused
 	atf_add_test_case sendfile_refused
 	atf_add_test_case tree
-	atf_add_test_case tree_threads
+	# The engine's sendfile path, and cp's threads, are Linux's alone.
+	if [ "$(uname -s)" = Linux ]; then
+		atf_add_test_case sendfile
+		atf_add_test_case tree_threads
+	fi
 }
