@@ -926,7 +926,9 @@ terminal_body()
 	atf_check -o inline:'e\nd\nc\nb\na\n' cat shown
 	on_pty -n +3
 	atf_check -o inline:'c\nd\ne\n' cat shown
-	# -f means nothing for a terminal on the standard input here.
+	# -f means nothing for what cannot seek: on Linux a terminal on the
+	# standard input.  FreeBSD's terminals seek, and its tail follows them.
+	[ "$(uname -s)" = Linux ] || return 0
 	on_pty -f -n 1
 	atf_check -o inline:'e\n' cat shown
 }
