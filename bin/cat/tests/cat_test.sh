@@ -509,6 +509,11 @@ v_eucjp_body()
 	# a lead byte before a tab; a lead byte the file cuts.
 	printf '\244\242\244\242\241A\200\205\244\tx\n\244' > in
 	printf '\244\242\244\242M-!AM-^@M-^EM-$\tx\nM-$' > want
+	# FreeBSD's libc takes any byte after a lead byte for a character's
+	# second: 'A' and the tab are shown as FreeBSD's cat shows the
+	# unprintable characters they end.
+	[ "$(uname -s)" != FreeBSD ] ||
+	    printf '\244\242\244\242M-AM-^@M-^EM-^Ix\nM-$' > want
 	atf_check -o file:want -x \
 	    "$eucjp $(prog) -v in"
 	# The same, read one byte at a time: cut inside every pair.
