@@ -230,9 +230,11 @@ tail_pipe_run()
 	shift
 	FI_RUNS=$((FI_RUNS + 1))
 	# One FIFO serves every run: nothing stays in it once both ends
-	# are closed.
+	# are closed.  The shell opens it for dd, write-only: FreeBSD's dd
+	# opens its output for reading too, and a writer that also reads
+	# never sees its reader go.
 	[ -p fifo ] || mkfifo fifo || atf_fail "mkfifo failed"
-	dd if="$TAIL_IN" of=fifo bs=65536 2>/dev/null &
+	dd if="$TAIL_IN" bs=65536 2>/dev/null > fifo &
 	{
 		(fi_exec "$_spec" "$@") <fifo 2>err
 		echo $? > status
