@@ -66,6 +66,11 @@ GUEST_BENCH=YES
 [ -n "$tflag" ] && [ -z "$bflag" ] && GUEST_BENCH=NO
 export GUEST_SUITES GUEST_BENCH GUEST_TESTS
 srctop=$(cd "$1" && pwd) || exit 1
+# The commit imported, read now: the tree may move on while the guest runs.
+tree=$(git -C "$srctop" rev-parse HEAD 2>/dev/null) || tree="not a git checkout"
+if [ -n "$(git -C "$srctop" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+	tree="$tree, with uncommitted changes"
+fi
 fbsrc=$(cd "$2" && pwd) || exit 1
 
 : "${FBCACHE:=/work/fbcache}"
@@ -361,8 +366,7 @@ header()
 	echo "FreeBSD commit: $FREEBSD_COMMIT"
 	echo "knobs: tools/freebsd-vm/src.conf $knobs, CHECKVM $kconf" \
 	    "(first 8 digits of their SHA-256)"
-	echo "this tree: $(git -C "$srctop" rev-parse HEAD 2>/dev/null ||
-	    echo "not a git checkout")"
+	echo "this tree: $tree"
 	echo "guest: $(tr -d '\r' < "$K/logs/serial.log" |
 	    sed -n 's/^check-freebsd-vm: \(FreeBSD .*\)/\1/p' | head -1)"
 }
