@@ -14,7 +14,4 @@
  */
 size_t	yes_host(char *out, size_t len);
 
-/* The most yes writes into a pipe at a time. */
-extern const size_t	yes_pipe_write;
-
 #endif /* !_YES_EXTERN_H_ */

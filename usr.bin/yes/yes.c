@@ -86,8 +86,6 @@ build_output(const struct stat *sb, char *line, size_t linelen,
 
 	if ((buf = bufsz_buffer(NULL, sb, &buflen)) == NULL)
 		err(1, "buffer");
-	if (S_ISFIFO(sb->st_mode) && buflen > yes_pipe_write)
-		buflen = yes_pipe_write;
 	if (linelen > buflen) {
 		*outlen = linelen;
 		return (line);

@@ -11,9 +11,6 @@
 
 #include "extern.h"
 
-/* Past kern.ipc.pipe_mindirect (8 KiB), a pipe write takes the slow path. */
-const size_t	yes_pipe_write = 8190;
-
 /* Capability mode, with the message catalogue read for err(3). */
 size_t
 yes_host(char *out __unused, size_t len __unused)

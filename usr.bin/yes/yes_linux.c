@@ -15,12 +15,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdint.h>
 #include <unistd.h>
 
 #include "extern.h"
-
-const size_t	yes_pipe_write = SIZE_MAX;
 
 /*
  * The pipe asked for.  Lent pages take one pipe slot each, so Linux's

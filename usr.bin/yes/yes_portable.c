@@ -6,11 +6,7 @@
 
 #include <sys/types.h>
 
-#include <stdint.h>
-
 #include "extern.h"
-
-const size_t	yes_pipe_write = SIZE_MAX;
 
 /* Nothing to confine here, and no way to lend pages: write(2) does all. */
 size_t

@@ -358,8 +358,8 @@ confined_body()
 atf_test_case fb_pipe_writes
 fb_pipe_writes_head()
 {
-	atf_set descr "On FreeBSD, yes writes whole lines into a pipe, at" \
-	    "most 8190 bytes at a time, below kern.ipc.pipe_mindirect"
+	atf_set descr "On FreeBSD, yes writes whole lines into a pipe, the" \
+	    "policy's 64 KiB at a time, past kern.ipc.pipe_mindirect"
 	atf_set timeout 60
 }
 fb_pipe_writes_body()
@@ -367,7 +367,7 @@ fb_pipe_writes_body()
 	[ "$(uname -s)" = FreeBSD ] ||
 	    atf_skip "FreeBSD's pipe write size, not $(uname -s)'s"
 	command -v ktrace > /dev/null || atf_skip "no ktrace"
-	# 8-byte lines: 1023 of them are the most that fit in 8190 bytes.
+	# 8-byte lines: 8192 of them fill 64 KiB.
 	ktrace -f ktr "$(prog)" abcdefg | head -c 1000000 > out
 	[ -s ktr ] || atf_skip "no ktrace(2): a kernel without KTRACE"
 	expect_bytes 1000000 abcdefg > exp
@@ -376,7 +376,7 @@ fb_pipe_writes_body()
 	kdump -f ktr | awk '$3 == "RET" && $4 == "write" {
 		sub(/\/.*/, "", $5); if ($5 > 0) w[n++] = $5 }
 	    END { for (i = 0; i < n - 1; i++) print w[i] }' | sort -u > sizes
-	atf_check -o inline:"8184\n" cat sizes
+	atf_check -o inline:"65536\n" cat sizes
 }
 
 atf_init_test_cases()
