@@ -352,12 +352,13 @@ echo "FreeBSD 15.1's cat and cp on this guest ($pages pages, $past):" \
     "$((nullblk / 1024)) KiB to /dev/null.  FreeBSD's tail reads with" \
     "stdio or mmap(2); its yes writes 8190 bytes at a time."
 echo
-if command -v bufszinfo > /dev/null; then
+# Installed beside FreeBSD's own programs, out of rc.local's PATH.
+if [ -x /usr/local/bin/bufszinfo ]; then
 	echo "libbufsz's policy on this guest, as bufszinfo (tools/bufszinfo)" \
 	    "prints it:"
 	echo
 	echo '```'
-	TMPDIR=$D bufszinfo
+	TMPDIR=$D /usr/local/bin/bufszinfo
 	echo '```'
 else
 	echo "(no bufszinfo in the guest)"
@@ -385,7 +386,7 @@ echo
 	cat "$CALLS"
 	echo "#raw"
 	cat "$RAW"
-} | awk -F '\t' -v mb="$MB" -v rows="$ROWS" '
+} | awk -F '\t' -v mb="$MB" -v rows="$(echo $ROWS)" '
     /^#/ { part = $0; next }
     part == "#what" {
 	w = $2
