@@ -67,10 +67,10 @@ GUEST_BENCH=YES
 export GUEST_SUITES GUEST_BENCH GUEST_TESTS
 srctop=$(cd "$1" && pwd) || exit 1
 # The commit imported, read now: the tree may move on while the guest runs.
-tree=$(git -C "$srctop" rev-parse HEAD 2>/dev/null) || tree="not a git checkout"
-if [ -n "$(git -C "$srctop" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-	tree="$tree, with uncommitted changes"
-fi
+tree=$(git -C "$srctop" rev-parse HEAD 2>/dev/null) ||
+    tree="not a git checkout"
+[ -z "$(git -C "$srctop" status --porcelain -uno 2>/dev/null)" ] ||
+    tree="$tree, with uncommitted changes"
 fbsrc=$(cd "$2" && pwd) || exit 1
 
 : "${FBCACHE:=/work/fbcache}"
